@@ -1,0 +1,60 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Storage } from '../../storage/ports.js';
+import type { Database as Schema } from '../sql/schema.js';
+import { createSqlStorage } from '../sql/storage.js';
+import { translatePostgresError } from './errors.js';
+import { postgresMigrations } from './migrations.js';
+
+/** Options of the PostgreSQL storage. */
+export interface PostgresStorageOptions {
+  /** `postgres://user@host:port/database`, optionally with `?schema=name`. */
+  url: string;
+  /** Schema to use (created when missing); default the URL's `schema` parameter, else `public`. */
+  schema?: string;
+  /** Pool size; default 10. */
+  max?: number;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/** Parses int8 and numeric to numbers: every value we store fits a double exactly. */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) return (v: string) => (v === null ? null : Number(v));
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/**
+ * Opens (migrating) a PostgreSQL database through a pg pool. Several processes may share it.
+ *
+ * @example const storage = await openPostgresStorage({ url: process.env.TJ_DATABASE_URL! });
+ */
+export async function openPostgresStorage(options: PostgresStorageOptions): Promise<Storage> {
+  const url = new URL(options.url);
+  const schema = options.schema ?? url.searchParams.get('schema') ?? 'public';
+  url.searchParams.delete('schema');
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  const pool = new pg.Pool({
+    connectionString: url.toString(),
+    max: options.max ?? 10,
+    types,
+    options: `-c search_path=${schema}`,
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    if (schema !== 'public') await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
+    return await createSqlStorage(db, 'postgres', postgresMigrations, translatePostgresError);
+  } catch (e) {
+    await db.destroy();
+    throw translatePostgresError(e);
+  }
+}
+
+export { translatePostgresError } from './errors.js';
+export { postgresMigrations } from './migrations.js';

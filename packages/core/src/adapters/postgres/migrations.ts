@@ -1,0 +1,70 @@
+import type { Migration } from '../sql/migrate.js';
+
+/** PostgreSQL schema versions. Forward-only; never edit a released one, add the next. */
+export const postgresMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    statements: [
+      `CREATE TABLE users (
+        id UUID PRIMARY KEY, email TEXT NOT NULL, email_key TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+        password_hash TEXT NOT NULL, disabled BIGINT NOT NULL DEFAULT 0,
+        created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)`,
+      `CREATE TABLE refresh_tokens (
+        user_id UUID NOT NULL, token_hash TEXT NOT NULL, chain_id UUID NOT NULL,
+        expires_at BIGINT NOT NULL, revoked_at BIGINT, created_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, token_hash))`,
+      'CREATE INDEX refresh_tokens_chain ON refresh_tokens (user_id, chain_id)',
+      `CREATE TABLE trades (
+        user_id UUID NOT NULL, id UUID NOT NULL, instrument TEXT NOT NULL, instrument_key TEXT NOT NULL,
+        direction TEXT NOT NULL, entry_price DOUBLE PRECISION NOT NULL, position_size DOUBLE PRECISION NOT NULL, entry_time BIGINT NOT NULL,
+        stop_loss DOUBLE PRECISION, take_profit DOUBLE PRECISION, setup_type TEXT, notes TEXT, tags TEXT NOT NULL DEFAULT '[]',
+        fees DOUBLE PRECISION NOT NULL DEFAULT 0, multiplier DOUBLE PRECISION NOT NULL DEFAULT 1, exit_price DOUBLE PRECISION, exit_time BIGINT,
+        result_micros BIGINT, result_manual BIGINT NOT NULL DEFAULT 0, r_multiple DOUBLE PRECISION, status TEXT NOT NULL,
+        import_key TEXT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, id))`,
+      'CREATE INDEX trades_entry ON trades (user_id, entry_time, id)',
+      'CREATE INDEX trades_status_entry ON trades (user_id, status, entry_time, id)',
+      'CREATE INDEX trades_instrument_entry ON trades (user_id, instrument_key, entry_time, id)',
+      'CREATE INDEX trades_exit ON trades (user_id, exit_time, id) WHERE exit_time IS NOT NULL',
+      'CREATE UNIQUE INDEX trades_import_key ON trades (user_id, import_key) WHERE import_key IS NOT NULL',
+      `CREATE TABLE trade_counts (
+        user_id UUID PRIMARY KEY, total BIGINT NOT NULL DEFAULT 0, open BIGINT NOT NULL DEFAULT 0)`,
+      `CREATE TABLE journal_entries (
+        user_id UUID NOT NULL, id UUID NOT NULL, date TEXT NOT NULL, type TEXT NOT NULL,
+        premarket_analysis TEXT, trading_plan TEXT, postmarket_review TEXT,
+        energy BIGINT, focus BIGINT, stress BIGINT, confidence BIGINT,
+        lessons_learned TEXT NOT NULL DEFAULT '[]', tags TEXT NOT NULL DEFAULT '[]',
+        created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, id), UNIQUE (user_id, date, type))`,
+      'CREATE INDEX journal_date ON journal_entries (user_id, date, id)',
+      `CREATE TABLE webhooks (
+        user_id UUID NOT NULL, id UUID NOT NULL, url TEXT NOT NULL, events TEXT NOT NULL, secret TEXT NOT NULL,
+        active BIGINT NOT NULL DEFAULT 1, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, id))`,
+      `CREATE TABLE events (
+        user_id UUID NOT NULL, id UUID NOT NULL, type TEXT NOT NULL, payload TEXT NOT NULL,
+        created_at BIGINT NOT NULL, PRIMARY KEY (user_id, id))`,
+      `CREATE TABLE deliveries (
+        user_id UUID NOT NULL, id UUID NOT NULL, event_id UUID NOT NULL, webhook_id UUID NOT NULL,
+        event_type TEXT NOT NULL, status TEXT NOT NULL, attempts BIGINT NOT NULL DEFAULT 0,
+        next_attempt_at BIGINT, lease_until BIGINT, response_status BIGINT, duration_ms BIGINT, error TEXT,
+        created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, PRIMARY KEY (user_id, id))`,
+      'CREATE INDEX deliveries_webhook ON deliveries (user_id, webhook_id, created_at, id)',
+      "CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE status = 'pending'",
+      `CREATE TABLE alerts (
+        user_id UUID NOT NULL, id UUID NOT NULL, name TEXT NOT NULL, type TEXT NOT NULL, threshold DOUBLE PRECISION NOT NULL,
+        tz TEXT NOT NULL, active BIGINT NOT NULL DEFAULT 1, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, id))`,
+      `CREATE TABLE alert_events (
+        user_id UUID NOT NULL, id UUID NOT NULL, alert_id UUID NOT NULL, period_key TEXT NOT NULL,
+        value DOUBLE PRECISION NOT NULL, trade_id UUID, triggered_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, id), UNIQUE (user_id, alert_id, period_key))`,
+      'CREATE INDEX alert_events_alert ON alert_events (user_id, alert_id, triggered_at, id)',
+      'CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
+      `CREATE TABLE counters (
+        key TEXT NOT NULL, window_start BIGINT NOT NULL, count BIGINT NOT NULL, expires_at BIGINT NOT NULL,
+        PRIMARY KEY (key, window_start))`,
+    ],
+  },
+];

@@ -1,0 +1,24 @@
+import type { Repositories } from '../../storage/ports.js';
+import { sqlAlertRepo } from './alert-repo.js';
+import type { SqlContext } from './context.js';
+import { sqlJournalRepo } from './journal-repo.js';
+import { sqlOutboxRepo } from './outbox-repo.js';
+import { sqlStateRepo } from './state-repo.js';
+import { sqlTokenRepo } from './token-repo.js';
+import { sqlTradeRepo } from './trade-repo.js';
+import { sqlUserRepo } from './user-repo.js';
+import { sqlWebhookRepo } from './webhook-repo.js';
+
+/** Every repository bound to one connection or transaction. */
+export function sqlRepositories(ctx: SqlContext): Repositories {
+  return {
+    users: sqlUserRepo(ctx),
+    tokens: sqlTokenRepo(ctx),
+    trades: sqlTradeRepo(ctx),
+    journal: sqlJournalRepo(ctx),
+    webhooks: sqlWebhookRepo(ctx),
+    outbox: sqlOutboxRepo(ctx),
+    alerts: sqlAlertRepo(ctx),
+    state: sqlStateRepo(ctx),
+  };
+}

@@ -1,0 +1,117 @@
+/** Column types as both drivers return them (int8 is parsed to number on PostgreSQL). */
+export interface Database {
+  users: {
+    id: string;
+    email: string;
+    email_key: string;
+    name: string;
+    password_hash: string;
+    disabled: number;
+    created_at: number;
+    updated_at: number;
+  };
+  refresh_tokens: {
+    user_id: string;
+    token_hash: string;
+    chain_id: string;
+    expires_at: number;
+    revoked_at: number | null;
+    created_at: number;
+  };
+  trades: {
+    user_id: string;
+    id: string;
+    instrument: string;
+    instrument_key: string;
+    direction: string;
+    entry_price: number;
+    position_size: number;
+    entry_time: number;
+    stop_loss: number | null;
+    take_profit: number | null;
+    setup_type: string | null;
+    notes: string | null;
+    tags: string;
+    fees: number;
+    multiplier: number;
+    exit_price: number | null;
+    exit_time: number | null;
+    result_micros: number | null;
+    result_manual: number;
+    r_multiple: number | null;
+    status: string;
+    import_key: string | null;
+    created_at: number;
+    updated_at: number;
+  };
+  trade_counts: { user_id: string; total: number; open: number };
+  journal_entries: {
+    user_id: string;
+    id: string;
+    date: string;
+    type: string;
+    premarket_analysis: string | null;
+    trading_plan: string | null;
+    postmarket_review: string | null;
+    energy: number | null;
+    focus: number | null;
+    stress: number | null;
+    confidence: number | null;
+    lessons_learned: string;
+    tags: string;
+    created_at: number;
+    updated_at: number;
+  };
+  webhooks: {
+    user_id: string;
+    id: string;
+    url: string;
+    events: string;
+    secret: string;
+    active: number;
+    created_at: number;
+    updated_at: number;
+  };
+  events: { user_id: string; id: string; type: string; payload: string; created_at: number };
+  deliveries: {
+    user_id: string;
+    id: string;
+    event_id: string;
+    webhook_id: string;
+    event_type: string;
+    status: string;
+    attempts: number;
+    next_attempt_at: number | null;
+    lease_until: number | null;
+    response_status: number | null;
+    duration_ms: number | null;
+    error: string | null;
+    created_at: number;
+    updated_at: number;
+  };
+  alerts: {
+    user_id: string;
+    id: string;
+    name: string;
+    type: string;
+    threshold: number;
+    tz: string;
+    active: number;
+    created_at: number;
+    updated_at: number;
+  };
+  alert_events: {
+    user_id: string;
+    id: string;
+    alert_id: string;
+    period_key: string;
+    value: number;
+    trade_id: string | null;
+    triggered_at: number;
+  };
+  settings: { key: string; value: string };
+  counters: { key: string; window_start: number; count: number; expires_at: number };
+}
+
+/** The SQL dialects we run on. */
+export type Dialect = 'sqlite' | 'postgres';

@@ -1,0 +1,67 @@
+import { type Kysely, sql } from 'kysely';
+import type { Storage } from '../../storage/ports.js';
+import { type Migration, migrate } from './migrate.js';
+import { sqlRepositories } from './repositories.js';
+import type { Database, Dialect } from './schema.js';
+
+/** How a dialect turns a driver error into a core error (or leaves it alone). */
+export type ErrorTranslator = (e: unknown) => unknown;
+
+/**
+ * Builds the Storage port over a Kysely instance; migrations are applied before it is returned.
+ * Driver errors thrown by repositories and transactions pass through `translate`.
+ */
+export async function createSqlStorage(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  migrations: Migration[],
+  translate: ErrorTranslator,
+): Promise<Storage> {
+  await migrate(db, migrations, dialect);
+  const wrap = <T extends object>(target: T): T => translating(target, translate);
+  return {
+    dialect,
+    repos: wrap(sqlRepositories({ db, dialect, inTransaction: false })),
+    async transaction(fn) {
+      try {
+        return await db.transaction().execute((trx) => fn(wrap(sqlRepositories({ db: trx, dialect, inTransaction: true }))));
+      } catch (e) {
+        throw translate(e);
+      }
+    },
+    async ping() {
+      try {
+        await sql`SELECT 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** Wraps each repository so its methods rethrow driver errors as core errors. */
+function translating<T extends object>(repos: T, translate: ErrorTranslator): T {
+  const out: Record<string, unknown> = {};
+  for (const [name, repo] of Object.entries(repos)) {
+    const wrapped: Record<string, unknown> = {};
+    for (const [method, fn] of Object.entries(repo as Record<string, unknown>)) {
+      if (typeof fn !== 'function') continue;
+      const isGenerator = fn.constructor?.name === 'AsyncGeneratorFunction';
+      wrapped[method] = isGenerator
+        ? fn
+        : async (...args: unknown[]) => {
+            try {
+              return await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+            } catch (e) {
+              throw translate(e);
+            }
+          };
+    }
+    out[name] = wrapped;
+  }
+  return out as T;
+}

@@ -1,0 +1,64 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { TradeRow } from '../../storage/rows.js';
+import { jsonArray } from './context.js';
+import type { Database } from './schema.js';
+
+type TradeRecord = Selectable<Database['trades']>;
+
+/** A trades table row as a storage TradeRow. */
+export function tradeFromRecord(r: TradeRecord): TradeRow {
+  return {
+    userId: r.user_id,
+    id: r.id,
+    instrument: r.instrument,
+    direction: r.direction as TradeRow['direction'],
+    entryPrice: r.entry_price,
+    positionSize: r.position_size,
+    entryTime: r.entry_time,
+    stopLoss: r.stop_loss,
+    takeProfit: r.take_profit,
+    setupType: r.setup_type,
+    notes: r.notes,
+    tags: r.tags === '[]' ? [] : jsonArray(r.tags),
+    fees: r.fees,
+    multiplier: r.multiplier,
+    exitPrice: r.exit_price,
+    exitTime: r.exit_time,
+    resultMicros: r.result_micros,
+    resultManual: Boolean(r.result_manual),
+    rMultiple: r.r_multiple,
+    importKey: r.import_key,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** A storage TradeRow as a trades table row. */
+export function tradeToRecord(t: TradeRow): Insertable<Database['trades']> {
+  return {
+    user_id: t.userId,
+    id: t.id,
+    instrument: t.instrument,
+    instrument_key: t.instrument.toLowerCase(),
+    direction: t.direction,
+    entry_price: t.entryPrice,
+    position_size: t.positionSize,
+    entry_time: t.entryTime,
+    stop_loss: t.stopLoss,
+    take_profit: t.takeProfit,
+    setup_type: t.setupType,
+    notes: t.notes,
+    tags: JSON.stringify(t.tags),
+    fees: t.fees,
+    multiplier: t.multiplier,
+    exit_price: t.exitPrice,
+    exit_time: t.exitTime,
+    result_micros: t.resultMicros,
+    result_manual: t.resultManual ? 1 : 0,
+    r_multiple: t.rMultiple,
+    status: t.exitPrice === null ? 'open' : 'closed',
+    import_key: t.importKey,
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
+  };
+}

@@ -1,0 +1,187 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { ClosedTradeFact } from '../../analytics/types.js';
+import type { TradeQuery, TradeRepo } from '../../storage/ports.js';
+import type { TradeRow } from '../../storage/rows.js';
+import { jsonArray, offsetOf, type SqlContext } from './context.js';
+import type { Database } from './schema.js';
+import { tradeFromRecord, tradeToRecord } from './trade-mapping.js';
+
+const INSERT_CHUNK = 400;
+const FACT_BATCH = 10_000;
+const EMPTY: readonly string[] = Object.freeze([]);
+
+type TradeSelect<O> = SelectQueryBuilder<Database, 'trades', O>;
+
+function applyQuery<O>(q: TradeSelect<O>, userId: string, query: TradeQuery): TradeSelect<O> {
+  let r = q.where('user_id', '=', userId);
+  if (query.instrument !== undefined) r = r.where('instrument_key', '=', query.instrument.toLowerCase());
+  if (query.entryFrom !== undefined) r = r.where('entry_time', '>=', query.entryFrom);
+  if (query.entryTo !== undefined) r = r.where('entry_time', '<', query.entryTo);
+  if (query.status !== undefined) r = r.where('status', '=', query.status);
+  return r;
+}
+
+/** True when the counters table can answer the count (no instrument or date filter). */
+function countersAnswer(query: TradeQuery): boolean {
+  return query.instrument === undefined && query.entryFrom === undefined && query.entryTo === undefined;
+}
+
+/** Trades on SQL, with per-user counters kept in the same transaction as each change. */
+export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
+  const { db } = ctx;
+
+  async function bumpCounts(userId: string, total: number, open: number): Promise<void> {
+    if (total === 0 && open === 0) return;
+    await db
+      .insertInto('trade_counts')
+      .values({ user_id: userId, total, open })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({
+          total: sql`trade_counts.total + excluded.total`,
+          open: sql`trade_counts.open + excluded.open`,
+        }),
+      )
+      .execute();
+  }
+
+  async function storedCounts(userId: string): Promise<{ total: number; open: number }> {
+    const r = await db.selectFrom('trade_counts').select(['total', 'open']).where('user_id', '=', userId).executeTakeFirst();
+    return { total: Number(r?.total ?? 0), open: Number(r?.open ?? 0) };
+  }
+
+  async function countWhere(userId: string, query: TradeQuery): Promise<number> {
+    const r = await applyQuery(db.selectFrom('trades'), userId, query)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
+  const isOpen = (t: TradeRow) => (t.exitPrice === null ? 1 : 0);
+
+  return {
+    async insert(t) {
+      await db.insertInto('trades').values(tradeToRecord(t)).execute();
+      await bumpCounts(t.userId, 1, isOpen(t));
+    },
+    async insertMany(rows) {
+      const perUser = new Map<string, { total: number; open: number }>();
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        const chunk = rows.slice(i, i + INSERT_CHUNK);
+        await db.insertInto('trades').values(chunk.map(tradeToRecord)).execute();
+      }
+      for (const t of rows) {
+        const c = perUser.get(t.userId) ?? { total: 0, open: 0 };
+        c.total++;
+        c.open += isOpen(t);
+        perUser.set(t.userId, c);
+      }
+      for (const [userId, c] of perUser) await bumpCounts(userId, c.total, c.open);
+    },
+    async get(userId, id, opts) {
+      let q = db.selectFrom('trades').selectAll().where('user_id', '=', userId).where('id', '=', id);
+      if (opts?.forUpdate && ctx.inTransaction && ctx.dialect === 'postgres') q = q.forUpdate();
+      const r = await q.executeTakeFirst();
+      return r && tradeFromRecord(r);
+    },
+    async update(before, after) {
+      const { user_id: _u, id: _i, created_at: _c, ...changes } = tradeToRecord(after);
+      await db.updateTable('trades').set(changes).where('user_id', '=', after.userId).where('id', '=', after.id).execute();
+      await bumpCounts(after.userId, 0, isOpen(after) - isOpen(before));
+    },
+    async delete(t) {
+      const res = await db.deleteFrom('trades').where('user_id', '=', t.userId).where('id', '=', t.id).executeTakeFirst();
+      if (Number(res.numDeletedRows) === 1) await bumpCounts(t.userId, -1, -isOpen(t));
+    },
+    async list(userId, query, page) {
+      const rows = await applyQuery(db.selectFrom('trades').selectAll(), userId, query)
+        .orderBy('entry_time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .offset(offsetOf(page))
+        .execute();
+      let total: number;
+      if (countersAnswer(query)) {
+        const c = await storedCounts(userId);
+        total = query.status === undefined ? c.total : query.status === 'open' ? c.open : c.total - c.open;
+      } else {
+        total = await countWhere(userId, query);
+      }
+      return { rows: rows.map(tradeFromRecord), total };
+    },
+    async *closedFacts(userId, query) {
+      if (query.status === 'open') return;
+      let after: [number, string] | undefined;
+      for (;;) {
+        let q = applyQuery(db.selectFrom('trades'), userId, { ...query, status: undefined })
+          .select(['id', 'instrument', 'setup_type', 'tags', 'entry_time', 'exit_time', 'result_micros', 'r_multiple'])
+          .where('exit_time', 'is not', null);
+        if (after) {
+          const [t, id] = after;
+          q = q.where((eb) => eb(eb.refTuple('exit_time', 'id'), '>', eb.tuple(t, id)));
+        }
+        const rows = await q.orderBy('exit_time').orderBy('id').limit(FACT_BATCH).execute();
+        if (rows.length === 0) return;
+        const batch: ClosedTradeFact[] = rows.map((r) => ({
+          id: r.id,
+          instrument: r.instrument,
+          setupType: r.setup_type,
+          tags: r.tags === '[]' ? EMPTY : jsonArray(r.tags),
+          entryTime: r.entry_time,
+          exitTime: r.exit_time as number,
+          resultMicros: Number(r.result_micros ?? 0),
+          rMultiple: r.r_multiple,
+        }));
+        yield batch;
+        if (rows.length < FACT_BATCH) return;
+        const last = batch[batch.length - 1] as ClosedTradeFact;
+        after = [last.exitTime, last.id];
+      }
+    },
+    async counts(userId, query) {
+      if (countersAnswer(query)) {
+        const c = await storedCounts(userId);
+        if (query.status === 'open') return { total: c.open, open: c.open };
+        if (query.status === 'closed') return { total: c.total - c.open, open: 0 };
+        return c;
+      }
+      const total = await countWhere(userId, query);
+      const open = query.status === 'closed' ? 0 : await countWhere(userId, { ...query, status: 'open' });
+      return { total, open };
+    },
+    async byImportKeys(userId, keys) {
+      const out: TradeRow[] = [];
+      for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
+        const rows = await db
+          .selectFrom('trades')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('import_key', 'in', keys.slice(i, i + INSERT_CHUNK))
+          .execute();
+        out.push(...rows.map(tradeFromRecord));
+      }
+      return out;
+    },
+    async exitPnlMicros(userId, from, to) {
+      const r = await db
+        .selectFrom('trades')
+        .select((eb) => eb.fn.sum<number | string | null>('result_micros').as('s'))
+        .where('user_id', '=', userId)
+        .where('exit_time', '>=', from)
+        .where('exit_time', '<', to)
+        .executeTakeFirst();
+      return Number(r?.s ?? 0);
+    },
+    async latestClosed(userId, limit) {
+      const rows = await db
+        .selectFrom('trades')
+        .select(['id', 'result_micros', 'exit_time'])
+        .where('user_id', '=', userId)
+        .where('exit_time', 'is not', null)
+        .orderBy('exit_time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ id: r.id, resultMicros: Number(r.result_micros ?? 0), exitTime: r.exit_time as number }));
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { Migration } from '../sql/migrate.js';
+
+/** SQLite schema versions. Forward-only; never edit a released one, add the next. */
+export const sqliteMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    statements: [
+      `CREATE TABLE users (
+        id TEXT PRIMARY KEY, email TEXT NOT NULL, email_key TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+        password_hash TEXT NOT NULL, disabled INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`,
+      `CREATE TABLE refresh_tokens (
+        user_id TEXT NOT NULL, token_hash TEXT NOT NULL, chain_id TEXT NOT NULL,
+        expires_at INTEGER NOT NULL, revoked_at INTEGER, created_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, token_hash))`,
+      'CREATE INDEX refresh_tokens_chain ON refresh_tokens (user_id, chain_id)',
+      `CREATE TABLE trades (
+        user_id TEXT NOT NULL, id TEXT NOT NULL, instrument TEXT NOT NULL, instrument_key TEXT NOT NULL,
+        direction TEXT NOT NULL, entry_price REAL NOT NULL, position_size REAL NOT NULL, entry_time INTEGER NOT NULL,
+        stop_loss REAL, take_profit REAL, setup_type TEXT, notes TEXT, tags TEXT NOT NULL DEFAULT '[]',
+        fees REAL NOT NULL DEFAULT 0, multiplier REAL NOT NULL DEFAULT 1, exit_price REAL, exit_time INTEGER,
+        result_micros INTEGER, result_manual INTEGER NOT NULL DEFAULT 0, r_multiple REAL, status TEXT NOT NULL,
+        import_key TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, id))`,
+      'CREATE INDEX trades_entry ON trades (user_id, entry_time, id)',
+      'CREATE INDEX trades_status_entry ON trades (user_id, status, entry_time, id)',
+      'CREATE INDEX trades_instrument_entry ON trades (user_id, instrument_key, entry_time, id)',
+      'CREATE INDEX trades_exit ON trades (user_id, exit_time, id) WHERE exit_time IS NOT NULL',
+      'CREATE UNIQUE INDEX trades_import_key ON trades (user_id, import_key) WHERE import_key IS NOT NULL',
+      `CREATE TABLE trade_counts (
+        user_id TEXT PRIMARY KEY, total INTEGER NOT NULL DEFAULT 0, open INTEGER NOT NULL DEFAULT 0)`,
+      `CREATE TABLE journal_entries (
+        user_id TEXT NOT NULL, id TEXT NOT NULL, date TEXT NOT NULL, type TEXT NOT NULL,
+        premarket_analysis TEXT, trading_plan TEXT, postmarket_review TEXT,
+        energy INTEGER, focus INTEGER, stress INTEGER, confidence INTEGER,
+        lessons_learned TEXT NOT NULL DEFAULT '[]', tags TEXT NOT NULL DEFAULT '[]',
+        created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, id), UNIQUE (user_id, date, type))`,
+      'CREATE INDEX journal_date ON journal_entries (user_id, date, id)',
+      `CREATE TABLE webhooks (
+        user_id TEXT NOT NULL, id TEXT NOT NULL, url TEXT NOT NULL, events TEXT NOT NULL, secret TEXT NOT NULL,
+        active INTEGER NOT NULL DEFAULT 1, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, id))`,
+      `CREATE TABLE events (
+        user_id TEXT NOT NULL, id TEXT NOT NULL, type TEXT NOT NULL, payload TEXT NOT NULL,
+        created_at INTEGER NOT NULL, PRIMARY KEY (user_id, id))`,
+      `CREATE TABLE deliveries (
+        user_id TEXT NOT NULL, id TEXT NOT NULL, event_id TEXT NOT NULL, webhook_id TEXT NOT NULL,
+        event_type TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER, lease_until INTEGER, response_status INTEGER, duration_ms INTEGER, error TEXT,
+        created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, PRIMARY KEY (user_id, id))`,
+      'CREATE INDEX deliveries_webhook ON deliveries (user_id, webhook_id, created_at, id)',
+      "CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE status = 'pending'",
+      `CREATE TABLE alerts (
+        user_id TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, type TEXT NOT NULL, threshold REAL NOT NULL,
+        tz TEXT NOT NULL, active INTEGER NOT NULL DEFAULT 1, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, id))`,
+      `CREATE TABLE alert_events (
+        user_id TEXT NOT NULL, id TEXT NOT NULL, alert_id TEXT NOT NULL, period_key TEXT NOT NULL,
+        value REAL NOT NULL, trade_id TEXT, triggered_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, id), UNIQUE (user_id, alert_id, period_key))`,
+      'CREATE INDEX alert_events_alert ON alert_events (user_id, alert_id, triggered_at, id)',
+      'CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
+      `CREATE TABLE counters (
+        key TEXT NOT NULL, window_start INTEGER NOT NULL, count INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+        PRIMARY KEY (key, window_start))`,
+    ],
+  },
+];

@@ -1,0 +1,46 @@
+import { alerts } from './alerts/service.js';
+import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.js';
+import { journal } from './journal/service.js';
+import type { CoreDeps } from './shared/deps.js';
+import type { Clock, IdGenerator, RandomSource } from './shared/ports.js';
+import { cryptoRandom, systemClock, uuidv7Generator } from './shared/system.js';
+import type { Storage } from './storage/ports.js';
+import { trades } from './trades/service.js';
+
+/** What the core library is built from; only `storage` is required. */
+export interface CoreOptions {
+  storage: Storage;
+  clock?: Clock;
+  ids?: IdGenerator;
+  random?: RandomSource;
+  /** Signs access tokens; needed for login and refresh. */
+  accessTokens?: AccessTokenIssuer;
+  auth?: AuthOptions;
+}
+
+/**
+ * The trading journal's core: every operation takes the acting user's id first.
+ *
+ * @example
+ * const core = createCore({ storage: await openSqliteStorage({ file: 'journal.db' }) });
+ * const trade = await core.trades.create(userId, { instrument: 'ES', direction: 'short', entryPrice: 5000, positionSize: 1, entryTime: '2026-11-20T14:30:00Z' });
+ */
+export function createCore(options: CoreOptions) {
+  const clock = options.clock ?? systemClock;
+  const deps: CoreDeps = {
+    storage: options.storage,
+    clock,
+    ids: options.ids ?? uuidv7Generator(clock),
+    random: options.random ?? cryptoRandom,
+  };
+  return {
+    deps,
+    trades: trades(deps),
+    journal: journal(deps),
+    alerts: alerts(deps),
+    auth: auth(deps, options.accessTokens, options.auth),
+  };
+}
+
+/** The object `createCore` returns. */
+export type Core = ReturnType<typeof createCore>;

@@ -1,0 +1,44 @@
+import type { CoreDeps } from '../shared/deps.js';
+import type { Repositories } from '../storage/ports.js';
+import type { DeliveryRow, WebhookRow } from '../storage/rows.js';
+
+/**
+ * Writes an event to the outbox, with one pending delivery per active webhook subscribed to it,
+ * inside the caller's transaction: the change and its event land together or not at all.
+ * The stored payload is the exact body every delivery sends (and signs). An event no webhook
+ * subscribes to is not stored: nothing would ever read it. Bulk callers pass `hooks` once.
+ */
+export async function emitEvent(
+  tx: Repositories,
+  deps: Pick<CoreDeps, 'clock' | 'ids'>,
+  userId: string,
+  type: string,
+  data: unknown,
+  hooks?: WebhookRow[],
+): Promise<string | undefined> {
+  const targets = (hooks ?? (await tx.webhooks.subscribed(userId, type))).filter(
+    (h) => h.active && (h.events.includes('*') || h.events.includes(type)),
+  );
+  if (targets.length === 0) return undefined;
+  const now = deps.clock.now();
+  const id = deps.ids.next();
+  const payload = JSON.stringify({ id, event: type, timestamp: new Date(now).toISOString(), data });
+  const deliveries: DeliveryRow[] = targets.map((h) => ({
+    userId,
+    id: deps.ids.next(),
+    eventId: id,
+    webhookId: h.id,
+    eventType: type,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    leaseUntil: null,
+    responseStatus: null,
+    durationMs: null,
+    error: null,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await tx.outbox.insertEvent({ userId, id, type, payload, createdAt: now }, deliveries);
+  return id;
+}

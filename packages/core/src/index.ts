@@ -1,0 +1,18 @@
+export { createCore, type Core, type CoreOptions } from './core.js';
+export * from './schemas/index.js';
+export * from './shared/errors.js';
+export { fromMicros, MICROS, round8, toMicros } from './shared/money.js';
+export type { Clock, IdGenerator, RandomSource } from './shared/ports.js';
+export { cryptoRandom, systemClock, uuidv7Generator } from './shared/system.js';
+export { fieldErrors, parseInput } from './shared/validate.js';
+export type { CoreDeps } from './shared/deps.js';
+export type * from './storage/ports.js';
+export type * from './storage/rows.js';
+export type { ClosedTradeFact } from './analytics/types.js';
+export { trades, insertTrade, newTradeRow, type CreateOptions } from './trades/service.js';
+export { tradeRecord } from './trades/record.js';
+export { journal } from './journal/service.js';
+export { alerts } from './alerts/service.js';
+export { auth, userRecord, type AccessTokenIssuer, type AuthOptions } from './auth/service.js';
+export { hashPassword, verifyPassword, OWASP_SCRYPT, type PasswordCost } from './auth/password.js';
+export { emitEvent } from './events/emit.js';

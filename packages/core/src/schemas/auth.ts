@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { dateTimeOutput, idSchema } from './common.js';
+
+const email = z.email().max(254);
+const password = z.string().min(8).max(1024);
+
+/** Body of POST /api/auth/login. */
+export const loginSchema = z.strictObject({ email: z.string().max(254), password: z.string().max(1024) }).meta({ id: 'Login' });
+
+/** Body of POST /api/auth/refresh and /api/auth/logout. */
+export const refreshSchema = z.strictObject({ refreshToken: z.string().min(1).max(512) }).meta({ id: 'Refresh' });
+
+/** Body of POST /api/auth/register (and `tj user create`). */
+export const registerSchema = z
+  .strictObject({ email, name: z.string().trim().min(1).max(100), password })
+  .meta({ id: 'Register' });
+
+/** A user as returned. */
+export const userSchema = z
+  .object({ id: idSchema, email: z.string(), name: z.string(), createdAt: dateTimeOutput })
+  .meta({ id: 'User' });
+
+/** Response of login and refresh. */
+export const tokenPairSchema = z
+  .object({
+    accessToken: z.string(),
+    refreshToken: z.string(),
+    expiresIn: z.number().int().meta({ description: 'seconds until the access token expires (3600)' }),
+    tokenType: z.literal('Bearer'),
+    user: userSchema,
+  })
+  .meta({ id: 'TokenPair' });
+
+/** Body of `tj user passwd` / a password change. */
+export const passwordChangeSchema = z.strictObject({ password });
+
+/** Validated registration body. */
+export type Register = z.output<typeof registerSchema>;
+/** User record as returned. */
+export type User = z.infer<typeof userSchema>;
+/** Login and refresh response. */
+export type TokenPair = z.infer<typeof tokenPairSchema>;

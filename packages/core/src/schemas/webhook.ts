@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { dateTimeOutput, idSchema, paginationQuery, paginationSchema } from './common.js';
+
+/** Event names a webhook may subscribe to. */
+export const EVENT_TYPES = [
+  'trade.created',
+  'trade.updated',
+  'trade.closed',
+  'trade.deleted',
+  'journal.created',
+  'journal.updated',
+  'journal.deleted',
+  'alert.triggered',
+] as const;
+
+/** An event name. */
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The event name of a test delivery. */
+export const TEST_EVENT = 'webhook.test';
+
+const eventName = z.enum([...EVENT_TYPES, '*']);
+
+/** Body of POST /api/webhooks. */
+export const webhookCreateSchema = z
+  .strictObject({
+    url: z
+      .url({ protocol: /^https?$/, hostname: z.regexes.hostname })
+      .max(2048)
+      .meta({ description: 'http or https address that receives deliveries' }),
+    events: z
+      .array(eventName)
+      .min(1)
+      .max(EVENT_TYPES.length + 1)
+      .refine((e) => new Set(e).size === e.length, { message: 'events must be distinct' }),
+    secret: z.string().min(16).max(256).optional().meta({ description: 'made by the service when not sent' }),
+  })
+  .meta({ id: 'WebhookCreate' });
+
+/** A webhook as returned (the secret only by the POST that created it). */
+export const webhookSchema = z
+  .object({
+    id: idSchema,
+    url: z.string(),
+    events: z.array(z.string()),
+    active: z.boolean(),
+    createdAt: dateTimeOutput,
+    updatedAt: dateTimeOutput,
+  })
+  .meta({ id: 'Webhook' });
+
+/** Response of POST /api/webhooks: the record and its secret. */
+export const webhookCreatedSchema = webhookSchema.extend({ secret: z.string() }).meta({ id: 'WebhookCreated' });
+
+/** Response of GET /api/webhooks. */
+export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) }).meta({ id: 'WebhookList' });
+
+/** Outcome of one delivery attempt (the test endpoint answers this). */
+export const deliveryOutcomeSchema = z
+  .object({
+    delivered: z.boolean(),
+    statusCode: z.number().int().nullable(),
+    durationMs: z.number().int(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'DeliveryOutcome' });
+
+/** Delivery status. */
+export const deliveryStatusSchema = z.enum(['pending', 'succeeded', 'failed']);
+
+/** A delivery of one event to one webhook, with its latest attempt. */
+export const deliverySchema = z
+  .object({
+    id: idSchema,
+    webhookId: idSchema,
+    eventId: idSchema,
+    event: z.string(),
+    status: deliveryStatusSchema,
+    attempts: z.number().int(),
+    responseStatus: z.number().int().nullable(),
+    durationMs: z.number().int().nullable(),
+    error: z.string().nullable(),
+    nextAttemptAt: dateTimeOutput.nullable(),
+    createdAt: dateTimeOutput,
+    updatedAt: dateTimeOutput,
+  })
+  .meta({ id: 'Delivery' });
+
+/** Query of GET /api/webhooks/{id}/deliveries. */
+export const deliveryListQuerySchema = z.strictObject({
+  ...paginationQuery,
+  status: deliveryStatusSchema.optional(),
+});
+
+/** Response of GET /api/webhooks/{id}/deliveries. */
+export const deliveryListSchema = z
+  .object({ deliveries: z.array(deliverySchema), pagination: paginationSchema })
+  .meta({ id: 'DeliveryList' });
+
+/** The JSON body of every delivery. */
+export const deliveryPayloadSchema = z
+  .object({ id: idSchema, event: z.string(), timestamp: dateTimeOutput, data: z.record(z.string(), z.unknown()) })
+  .meta({ id: 'WebhookPayload' });
+
+/** Validated webhook create body. */
+export type WebhookCreate = z.output<typeof webhookCreateSchema>;
+/** Webhook record. */
+export type Webhook = z.infer<typeof webhookSchema>;
+/** Delivery record. */
+export type Delivery = z.infer<typeof deliverySchema>;
+/** Delivery outcome. */
+export type DeliveryOutcome = z.infer<typeof deliveryOutcomeSchema>;
+/** Delivery payload. */
+export type DeliveryPayload = z.infer<typeof deliveryPayloadSchema>;
+/** Delivery list query. */
+export type DeliveryListQuery = z.output<typeof deliveryListQuerySchema>;

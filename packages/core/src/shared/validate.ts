@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import { type FieldError, validationError } from './errors.js';
+
+/** Turns zod issues into field errors with dotted paths; unknown keys name the key itself. */
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of error.issues) {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out.push({ path: base ? `${base}.${key}` : key, message: 'is not a known field' });
+    } else {
+      out.push({ path: base, message: issue.message });
+    }
+  }
+  return out;
+}
+
+/**
+ * Parses `input` with `schema`, throwing a `validation_failed` CoreError that lists every field.
+ *
+ * @example const body = parseInput(tradeCreateSchema, json);
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) throw validationError(fieldErrors(r.error));
+  return r.data;
+}

@@ -1,0 +1,186 @@
+import type { ClosedTradeFact } from '../analytics/types.js';
+import type {
+  AlertEventRow,
+  AlertRow,
+  DeliveryRow,
+  EventRow,
+  JournalRow,
+  RefreshTokenRow,
+  TradeRow,
+  UserRow,
+  WebhookRow,
+} from './rows.js';
+
+/** A page request. */
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+/** One page of rows and the total count of the filter. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** Trade filter in storage terms: entry times in ms, `to` exclusive. */
+export interface TradeQuery {
+  instrument?: string | undefined;
+  entryFrom?: number | undefined;
+  entryTo?: number | undefined;
+  status?: 'open' | 'closed' | undefined;
+}
+
+/** Users. Emails are unique ignoring case. */
+export interface UserRepo {
+  insert(row: UserRow): Promise<void>;
+  byId(id: string): Promise<UserRow | undefined>;
+  byEmail(email: string): Promise<UserRow | undefined>;
+  list(): Promise<UserRow[]>;
+  update(row: UserRow): Promise<void>;
+  count(): Promise<number>;
+}
+
+/** Refresh tokens, looked up by (user, token hash). */
+export interface TokenRepo {
+  insert(row: RefreshTokenRow): Promise<void>;
+  get(userId: string, tokenHash: string): Promise<RefreshTokenRow | undefined>;
+  /** Revokes one token unless already revoked; true when this call revoked it. */
+  revoke(userId: string, tokenHash: string, at: number): Promise<boolean>;
+  revokeChain(userId: string, chainId: string, at: number): Promise<void>;
+}
+
+/** Trades and the per-user counters that keep list totals cheap. */
+export interface TradeRepo {
+  insert(row: TradeRow): Promise<void>;
+  insertMany(rows: TradeRow[]): Promise<void>;
+  get(userId: string, id: string, opts?: { forUpdate?: boolean }): Promise<TradeRow | undefined>;
+  update(before: TradeRow, after: TradeRow): Promise<void>;
+  delete(row: TradeRow): Promise<void>;
+  list(userId: string, query: TradeQuery, page: PageRequest): Promise<Page<TradeRow>>;
+  /** Closed trades in (exitTime, id) order, in batches. */
+  closedFacts(userId: string, query: TradeQuery): AsyncIterable<ClosedTradeFact[]>;
+  /** Open and total counts. */
+  counts(userId: string, query: TradeQuery): Promise<{ total: number; open: number }>;
+  /** Rows with these import keys. */
+  byImportKeys(userId: string, keys: string[]): Promise<TradeRow[]>;
+  /** Sum of results (micros) of trades exiting in [from, to). */
+  exitPnlMicros(userId: string, from: number, to: number): Promise<number>;
+  /** The latest closed trades by (exitTime, id) descending. */
+  latestClosed(userId: string, limit: number): Promise<Array<{ id: string; resultMicros: number; exitTime: number }>>;
+}
+
+/** Journal entries; one per (user, date, type). */
+export interface JournalRepo {
+  insert(row: JournalRow): Promise<void>;
+  get(userId: string, id: string): Promise<JournalRow | undefined>;
+  update(row: JournalRow): Promise<void>;
+  delete(userId: string, id: string): Promise<boolean>;
+  list(
+    userId: string,
+    query: { dateFrom?: string | undefined; dateTo?: string | undefined; type?: string | undefined },
+    page: PageRequest,
+  ): Promise<Page<JournalRow>>;
+}
+
+/** Webhook subscriptions. */
+export interface WebhookRepo {
+  insert(row: WebhookRow): Promise<void>;
+  get(userId: string, id: string): Promise<WebhookRow | undefined>;
+  list(userId: string): Promise<WebhookRow[]>;
+  delete(userId: string, id: string): Promise<boolean>;
+  setActive(userId: string, id: string, active: boolean, at: number): Promise<void>;
+  /** Active webhooks subscribed to `eventType` (or to `*`). */
+  subscribed(userId: string, eventType: string): Promise<WebhookRow[]>;
+}
+
+/** A due delivery with what is needed to send it. */
+export interface DeliveryJob {
+  delivery: DeliveryRow;
+  url: string;
+  secret: string;
+  payload: string;
+  webhookCreatedAt: number;
+}
+
+/** The outbox: events and their deliveries. */
+export interface OutboxRepo {
+  insertEvent(event: EventRow, deliveries: DeliveryRow[]): Promise<void>;
+  getDelivery(userId: string, id: string): Promise<DeliveryRow | undefined>;
+  listDeliveries(
+    userId: string,
+    webhookId: string,
+    query: { status?: string | undefined },
+    page: PageRequest,
+  ): Promise<Page<DeliveryRow>>;
+  /**
+   * Claims up to `limit` due pending deliveries for `leaseMs` (row locks with SKIP LOCKED on
+   * PostgreSQL), so concurrent workers never claim the same attempt.
+   */
+  claimDue(now: number, leaseMs: number, limit: number): Promise<DeliveryJob[]>;
+  /** Records an attempt's outcome; only applies while the lease `leaseUntil` is still held. */
+  recordAttempt(
+    row: Pick<DeliveryRow, 'userId' | 'id' | 'status' | 'nextAttemptAt' | 'responseStatus' | 'durationMs' | 'error'> & {
+      leaseUntil: number;
+      at: number;
+    },
+  ): Promise<boolean>;
+  /** Puts a delivery back to pending, due now. */
+  requeue(userId: string, id: string, at: number): Promise<void>;
+  /** Time of the first attempt of the oldest delivery that is still failing for the webhook, if any success since. */
+  lastSuccessAt(userId: string, webhookId: string): Promise<number | null>;
+}
+
+/** Alert rules and their triggers. */
+export interface AlertRepo {
+  insert(row: AlertRow): Promise<void>;
+  get(userId: string, id: string): Promise<AlertRow | undefined>;
+  list(userId: string): Promise<AlertRow[]>;
+  listActive(userId: string): Promise<AlertRow[]>;
+  update(row: AlertRow): Promise<void>;
+  delete(userId: string, id: string): Promise<boolean>;
+  /** Inserts a trigger unless one exists for (alert, periodKey); true when inserted. */
+  insertEventOnce(row: AlertEventRow): Promise<boolean>;
+  listEvents(userId: string, alertId: string, page: PageRequest): Promise<Page<AlertEventRow>>;
+}
+
+/** Small shared key-value and counter state (settings, throttles, rate limits). */
+export interface StateRepo {
+  getSetting(key: string): Promise<string | undefined>;
+  /** Stores `value` unless the key exists; returns the stored value. */
+  putSettingIfAbsent(key: string, value: string): Promise<string>;
+  /** Adds one to the counter of `key` in the fixed window starting at `windowStart`; returns the new count. */
+  hit(key: string, windowStart: number, expiresAt: number): Promise<number>;
+  /** The count of `key` in the window starting at `windowStart`. */
+  peek(key: string, windowStart: number): Promise<number>;
+  clearCounter(key: string): Promise<void>;
+  /** Deletes counters that expired before `now`. */
+  purgeCounters(now: number): Promise<void>;
+}
+
+/** Every repository, bound to one connection or transaction. */
+export interface Repositories {
+  users: UserRepo;
+  tokens: TokenRepo;
+  trades: TradeRepo;
+  journal: JournalRepo;
+  webhooks: WebhookRepo;
+  outbox: OutboxRepo;
+  alerts: AlertRepo;
+  state: StateRepo;
+}
+
+/**
+ * The storage port core runs on. Adapters: `@tj/core/sqlite` and `@tj/core/postgres`.
+ * Driver errors surface as CoreErrors (`conflict` for uniqueness violations).
+ */
+export interface Storage {
+  readonly dialect: 'sqlite' | 'postgres';
+  /** Repositories outside any transaction. */
+  readonly repos: Repositories;
+  /** Runs `fn` in one transaction: all its writes land, or none do. */
+  transaction<T>(fn: (tx: Repositories) => Promise<T>): Promise<T>;
+  /** True when the database answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,131 @@
+/** Storage-level records: times are ms since epoch, money in results is integer micro-units. */
+
+/** A user row. */
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  disabled: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A refresh token row; only the hash of the token is stored. */
+export interface RefreshTokenRow {
+  userId: string;
+  tokenHash: string;
+  chainId: string;
+  expiresAt: number;
+  revokedAt: number | null;
+  createdAt: number;
+}
+
+/** A trade row. */
+export interface TradeRow {
+  userId: string;
+  id: string;
+  instrument: string;
+  direction: 'long' | 'short';
+  entryPrice: number;
+  positionSize: number;
+  entryTime: number;
+  stopLoss: number | null;
+  takeProfit: number | null;
+  setupType: string | null;
+  notes: string | null;
+  tags: string[];
+  fees: number;
+  multiplier: number;
+  exitPrice: number | null;
+  exitTime: number | null;
+  resultMicros: number | null;
+  /** True when the client sent the result; it then wins over the computed one. */
+  resultManual: boolean;
+  rMultiple: number | null;
+  importKey: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A journal entry row. */
+export interface JournalRow {
+  userId: string;
+  id: string;
+  date: string;
+  type: 'daily' | 'weekly' | 'monthly';
+  premarketAnalysis: string | null;
+  tradingPlan: string | null;
+  postmarketReview: string | null;
+  energy: number | null;
+  focus: number | null;
+  stress: number | null;
+  confidence: number | null;
+  lessonsLearned: string[];
+  tags: string[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A webhook subscription row. */
+export interface WebhookRow {
+  userId: string;
+  id: string;
+  url: string;
+  events: string[];
+  secret: string;
+  active: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** An outbox event row: the payload is the exact JSON body that deliveries send. */
+export interface EventRow {
+  userId: string;
+  id: string;
+  type: string;
+  payload: string;
+  createdAt: number;
+}
+
+/** A delivery of one event to one webhook. */
+export interface DeliveryRow {
+  userId: string;
+  id: string;
+  eventId: string;
+  webhookId: string;
+  eventType: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  nextAttemptAt: number | null;
+  leaseUntil: number | null;
+  responseStatus: number | null;
+  durationMs: number | null;
+  error: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** An alert rule row. */
+export interface AlertRow {
+  userId: string;
+  id: string;
+  name: string;
+  type: 'dailyLossLimit' | 'maxConsecutiveLosses' | 'maxDrawdown' | 'riskPerTrade' | 'missingStopLoss';
+  threshold: number;
+  tz: string;
+  active: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One trigger of an alert; `periodKey` makes it fire once per period. */
+export interface AlertEventRow {
+  userId: string;
+  id: string;
+  alertId: string;
+  periodKey: string;
+  value: number;
+  tradeId: string | null;
+  triggeredAt: number;
+}

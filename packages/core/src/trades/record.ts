@@ -1,0 +1,36 @@
+import type { Trade } from '../schemas/trade.js';
+import { fromMicros } from '../shared/money.js';
+import type { TradeRow } from '../storage/rows.js';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The API shape of a stored trade. */
+export function tradeRecord(t: TradeRow): Trade {
+  return {
+    id: t.id,
+    instrument: t.instrument,
+    direction: t.direction,
+    entryPrice: t.entryPrice,
+    positionSize: t.positionSize,
+    entryTime: iso(t.entryTime),
+    stopLoss: t.stopLoss,
+    takeProfit: t.takeProfit,
+    setupType: t.setupType,
+    notes: t.notes,
+    tags: t.tags,
+    fees: t.fees,
+    multiplier: t.multiplier,
+    exitPrice: t.exitPrice,
+    exitTime: t.exitTime === null ? null : iso(t.exitTime),
+    result: t.resultMicros === null ? null : fromMicros(t.resultMicros),
+    rMultiple: t.rMultiple,
+    status: t.exitPrice === null ? 'open' : 'closed',
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
+  };
+}
+
+/** Data of the `trade.closed` event: the record plus `tradeId`. */
+export function tradeClosedData(t: TradeRow): Record<string, unknown> {
+  return { tradeId: t.id, ...tradeRecord(t) };
+}

@@ -1,0 +1,164 @@
+import { evaluateAlerts } from '../alerts/evaluate.js';
+import { emitEvent } from '../events/emit.js';
+import { paginationOf } from '../schemas/common.js';
+import {
+  type Trade,
+  tradeCreateSchema,
+  tradeListQuerySchema,
+  tradeUpdateSchema,
+  type TradeCreate,
+  type TradeUpdate,
+} from '../schemas/trade.js';
+import { type CoreDeps, isUuid } from '../shared/deps.js';
+import { notFound } from '../shared/errors.js';
+import { toMicros } from '../shared/money.js';
+import { parseInput } from '../shared/validate.js';
+import type { Repositories } from '../storage/ports.js';
+import type { TradeRow } from '../storage/rows.js';
+import { withDerived } from './derive.js';
+import { tradeQueryOf } from './filters.js';
+import { tradeClosedData, tradeRecord } from './record.js';
+import { checkTradeRules } from './rules.js';
+
+/** Extra options for importers: keep a given id, or tag the trade with an import key. */
+export interface CreateOptions {
+  id?: string;
+  importKey?: string;
+}
+
+/** Builds a new, checked trade row from a validated create body. */
+export function newTradeRow(deps: Pick<CoreDeps, 'clock' | 'ids'>, userId: string, body: TradeCreate, opts: CreateOptions = {}): TradeRow {
+  const now = deps.clock.now();
+  const exitPrice = body.exitPrice ?? null;
+  const row = withDerived({
+    userId,
+    id: opts.id ?? deps.ids.next(),
+    instrument: body.instrument,
+    direction: body.direction,
+    entryPrice: body.entryPrice,
+    positionSize: body.positionSize,
+    entryTime: Date.parse(body.entryTime),
+    stopLoss: body.stopLoss ?? null,
+    takeProfit: body.takeProfit ?? null,
+    setupType: body.setupType ?? null,
+    notes: body.notes ?? null,
+    tags: body.tags ?? [],
+    fees: body.fees ?? 0,
+    multiplier: body.multiplier ?? 1,
+    exitPrice,
+    exitTime: body.exitTime !== undefined ? Date.parse(body.exitTime) : exitPrice !== null ? now : null,
+    resultMicros: body.result === undefined ? null : toMicros(body.result),
+    resultManual: body.result !== undefined,
+    rMultiple: null,
+    importKey: opts.importKey ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  checkTradeRules(row);
+  return row;
+}
+
+/** Applies a validated PATCH body to a trade: `null` clears, exitPrice null reopens. */
+export function applyTradeUpdate(before: TradeRow, patch: TradeUpdate, now: number): TradeRow {
+  const t: TradeRow = { ...before };
+  if (patch.instrument !== undefined) t.instrument = patch.instrument;
+  if (patch.direction !== undefined) t.direction = patch.direction;
+  if (patch.entryPrice !== undefined) t.entryPrice = patch.entryPrice;
+  if (patch.positionSize !== undefined) t.positionSize = patch.positionSize;
+  if (patch.entryTime !== undefined) t.entryTime = Date.parse(patch.entryTime);
+  if (patch.stopLoss !== undefined) t.stopLoss = patch.stopLoss;
+  if (patch.takeProfit !== undefined) t.takeProfit = patch.takeProfit;
+  if (patch.setupType !== undefined) t.setupType = patch.setupType;
+  if (patch.notes !== undefined) t.notes = patch.notes;
+  if (patch.tags !== undefined) t.tags = patch.tags ?? [];
+  if (patch.fees !== undefined) t.fees = patch.fees ?? 0;
+  if (patch.multiplier !== undefined) t.multiplier = patch.multiplier ?? 1;
+  if (patch.exitTime !== undefined) t.exitTime = patch.exitTime === null ? null : Date.parse(patch.exitTime);
+  if (patch.exitPrice !== undefined) t.exitPrice = patch.exitPrice;
+  if (patch.result !== undefined) {
+    t.resultManual = patch.result !== null;
+    t.resultMicros = patch.result === null ? null : toMicros(patch.result);
+  }
+  if (t.exitPrice === null) {
+    if (patch.exitTime === undefined || patch.exitTime === null) t.exitTime = null;
+    if (patch.result === undefined || patch.result === null) t.resultManual = false;
+  } else if (t.exitTime === null) {
+    t.exitTime = patch.exitTime === null && before.exitTime !== null ? before.exitTime : now;
+  }
+  return withDerived(t);
+}
+
+const COMPARED: Array<keyof TradeRow> = [
+  'instrument', 'direction', 'entryPrice', 'positionSize', 'entryTime', 'stopLoss', 'takeProfit', 'setupType',
+  'notes', 'fees', 'multiplier', 'exitPrice', 'exitTime', 'resultMicros', 'resultManual', 'rMultiple',
+];
+
+function changed(a: TradeRow, b: TradeRow): boolean {
+  return COMPARED.some((k) => a[k] !== b[k]) || a.tags.join('\u0000') !== b.tags.join('\u0000');
+}
+
+/** Writes a new trade with its events and alerts inside `tx`. */
+export async function insertTrade(tx: Repositories, deps: CoreDeps, row: TradeRow): Promise<void> {
+  await tx.trades.insert(row);
+  await emitEvent(tx, deps, row.userId, 'trade.created', tradeRecord(row));
+  if (row.exitPrice !== null) await emitEvent(tx, deps, row.userId, 'trade.closed', tradeClosedData(row));
+  await evaluateAlerts(tx, deps, { trade: row, before: undefined });
+}
+
+/**
+ * Trade operations for one acting user; no operation can reach another user's trades.
+ *
+ * @example const t = await trades(deps).create(userId, { instrument: 'AAPL', direction: 'long', entryPrice: 190, positionSize: 10, entryTime: '2026-11-20T14:30:00Z' });
+ */
+export function trades(deps: CoreDeps) {
+  const { storage } = deps;
+  async function load(tx: Repositories, userId: string, id: string, forUpdate = false): Promise<TradeRow> {
+    const row = isUuid(id) ? await tx.trades.get(userId, id, { forUpdate }) : undefined;
+    if (!row) throw notFound('trade');
+    return row;
+  }
+  return {
+    /** Creates a trade (possibly already closed) → the record. */
+    async create(userId: string, input: unknown, opts: CreateOptions = {}): Promise<Trade> {
+      const row = newTradeRow(deps, userId, parseInput(tradeCreateSchema, input), opts);
+      await storage.transaction((tx) => insertTrade(tx, deps, row));
+      return tradeRecord(row);
+    },
+    /** One trade of the user, or `not_found`. */
+    async get(userId: string, id: string): Promise<Trade> {
+      return tradeRecord(await load(storage.repos, userId, id));
+    },
+    /** Partial update; emits trade.updated when something changed and trade.closed on closing. */
+    async update(userId: string, id: string, input: unknown): Promise<Trade> {
+      const patch = parseInput(tradeUpdateSchema, input);
+      return storage.transaction(async (tx) => {
+        const before = await load(tx, userId, id, true);
+        const candidate = applyTradeUpdate(before, patch, deps.clock.now());
+        if (!changed(before, candidate)) return tradeRecord(before);
+        const after = { ...candidate, updatedAt: Math.max(deps.clock.now(), before.updatedAt) };
+        checkTradeRules(after);
+        await tx.trades.update(before, after);
+        await emitEvent(tx, deps, userId, 'trade.updated', tradeRecord(after));
+        if (before.exitPrice === null && after.exitPrice !== null) {
+          await emitEvent(tx, deps, userId, 'trade.closed', tradeClosedData(after));
+        }
+        await evaluateAlerts(tx, deps, { trade: after, before });
+        return tradeRecord(after);
+      });
+    },
+    /** Deletes a trade; emits trade.deleted. */
+    async delete(userId: string, id: string): Promise<void> {
+      await storage.transaction(async (tx) => {
+        const row = await load(tx, userId, id, true);
+        await tx.trades.delete(row);
+        await emitEvent(tx, deps, userId, 'trade.deleted', tradeRecord(row));
+      });
+    },
+    /** A page of trades, newest entry first, with pagination. */
+    async list(userId: string, query: unknown): Promise<{ trades: Trade[]; pagination: ReturnType<typeof paginationOf> }> {
+      const q = parseInput(tradeListQuerySchema, query ?? {});
+      const page = await storage.repos.trades.list(userId, tradeQueryOf(q), { page: q.page, limit: q.limit });
+      return { trades: page.rows.map(tradeRecord), pagination: paginationOf(q.page, q.limit, page.total) };
+    },
+  };
+}

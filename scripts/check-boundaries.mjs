@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Fails when core's domain code imports an adapter, a driver, an HTTP, network or CLI library,
+// or when a package deep-imports another package's files. Only core/src/adapters/** may import
+// drivers; nothing in core may import http, client or cli.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const DRIVERS = ['kysely', 'better-sqlite3', 'pg', 'pg-pool'];
+const NEVER_IN_CORE = [
+  'undici', 'node:http', 'node:https', 'node:net', 'node:dns', 'node:tls', 'node:fs', 'node:child_process',
+  'commander', '@inquirer/prompts', 'cli-table3', 'jose', 'find-my-way', 'fastify', '@tj/http', '@tj/cli', '@tj/client',
+];
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yield* files(p);
+    else if (p.endsWith('.ts')) yield p;
+  }
+}
+
+const importRe = /(?:^|\n)\s*(?:import|export)[^'"`]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const problems = [];
+for (const pkg of ['core', 'http', 'client', 'cli']) {
+  const src = join(root, 'packages', pkg, 'src');
+  for (const file of files(src)) {
+    const rel = relative(root, file);
+    const inAdapters = rel.startsWith('packages/core/src/adapters/');
+    for (const m of readFileSync(file, 'utf8').matchAll(importRe)) {
+      const spec = m[1] ?? m[2];
+      const bare = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+      if (pkg === 'core' && NEVER_IN_CORE.includes(bare)) problems.push(`${rel}: core must not import ${spec}`);
+      if (pkg === 'core' && !inAdapters && (DRIVERS.includes(bare) || spec.includes('/adapters/'))) {
+        problems.push(`${rel}: core domain must not import ${spec} (only core/src/adapters may)`);
+      }
+      if (pkg === 'client' && spec.startsWith('node:')) problems.push(`${rel}: the client must run in browsers, no ${spec}`);
+      if (/^@tj\/[a-z]+\/(src|dist)\//.test(spec)) problems.push(`${rel}: deep import ${spec}; use the package's exports`);
+    }
+  }
+}
+if (problems.length > 0) {
+  console.error(`Boundary check failed:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('boundaries: ok');
