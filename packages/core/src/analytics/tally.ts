@@ -1,0 +1,75 @@
+import { fromMicros, round8 } from '../shared/money.js';
+import type { ClosedTradeFact } from './types.js';
+
+/** Neumaier-compensated running sum of floats (for R multiples, which are not money). */
+export class CompensatedSum {
+  private sum = 0;
+  private comp = 0;
+
+  /** Adds one value. */
+  add(x: number): void {
+    const t = this.sum + x;
+    if (Math.abs(this.sum) >= Math.abs(x)) this.comp += this.sum - t + x;
+    else this.comp += x - t + this.sum;
+    this.sum = t;
+  }
+
+  /** The compensated total. */
+  value(): number {
+    return this.sum + this.comp;
+  }
+}
+
+/** Counts and integer micro sums of a group of trades (one bucket, one category). */
+export class Tally {
+  trades = 0;
+  wins = 0;
+  losses = 0;
+  /** Sum of results, micros. */
+  pnl = 0;
+  /** Sum of winning results, micros (≥ 0). */
+  grossProfit = 0;
+  /** Sum of losing results, micros (≤ 0). */
+  grossLoss = 0;
+  rCount = 0;
+  readonly rSum = new CompensatedSum();
+
+  /** Adds one trade. */
+  add(fact: ClosedTradeFact): void {
+    const r = fact.resultMicros;
+    this.trades++;
+    this.pnl += r;
+    if (r > 0) {
+      this.wins++;
+      this.grossProfit += r;
+    } else if (r < 0) {
+      this.losses++;
+      this.grossLoss += r;
+    }
+    const rm = fact.rMultiple;
+    if (rm !== null && Number.isFinite(rm)) {
+      this.rCount++;
+      this.rSum.add(rm);
+    }
+  }
+}
+
+/** wins ÷ trades × 100, rounded to 8 decimals; 0 without trades. */
+export function winRateOf(wins: number, trades: number): number {
+  return trades === 0 ? 0 : round8((wins / trades) * 100);
+}
+
+/** gross profit ÷ |gross loss| (both micros), rounded; null when there is no losing trade. */
+export function profitFactorOf(grossProfit: number, grossLoss: number, losses: number): number | null {
+  return losses === 0 ? null : round8(grossProfit / -grossLoss);
+}
+
+/** Mean of a micro sum over `n`, as money rounded to 8 decimals; 0 when n is 0. */
+export function meanMoney(micros: number, n: number): number {
+  return n === 0 ? 0 : round8(fromMicros(micros / n));
+}
+
+/** Mean R of a tally, rounded; null when no trade has an R multiple. */
+export function averageROf(t: Tally): number | null {
+  return t.rCount === 0 ? null : round8(t.rSum.value() / t.rCount);
+}
