@@ -1,4 +1,5 @@
 import { alerts } from './alerts/service.js';
+import { analytics } from './analytics/service.js';
 import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.js';
 import { journal } from './journal/service.js';
 import type { CoreDeps } from './shared/deps.js';
@@ -38,6 +39,7 @@ export function createCore(options: CoreOptions) {
     trades: trades(deps),
     journal: journal(deps),
     alerts: alerts(deps),
+    analytics: analytics(deps),
     auth: auth(deps, options.accessTokens, options.auth),
   };
 }

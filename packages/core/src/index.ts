@@ -13,6 +13,9 @@ export { trades, insertTrade, newTradeRow, type CreateOptions } from './trades/s
 export { tradeRecord } from './trades/record.js';
 export { journal } from './journal/service.js';
 export { alerts } from './alerts/service.js';
+export { analytics } from './analytics/service.js';
+export * as analyticsMath from './analytics/index.js';
+export { getCalendar, isValidTimeZone } from './shared/calendar.js';
 export { auth, userRecord, type AccessTokenIssuer, type AuthOptions } from './auth/service.js';
 export { hashPassword, verifyPassword, OWASP_SCRYPT, type PasswordCost } from './auth/password.js';
 export { emitEvent } from './events/emit.js';

@@ -29,6 +29,9 @@ export interface TradeQuery {
   entryFrom?: number | undefined;
   entryTo?: number | undefined;
   status?: 'open' | 'closed' | undefined;
+  /** Exit-time range (closed trades only), `exitTo` exclusive. */
+  exitFrom?: number | undefined;
+  exitTo?: number | undefined;
 }
 
 /** Users. Emails are unique ignoring case. */

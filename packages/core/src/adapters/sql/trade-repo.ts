@@ -18,12 +18,20 @@ function applyQuery<O>(q: TradeSelect<O>, userId: string, query: TradeQuery): Tr
   if (query.entryFrom !== undefined) r = r.where('entry_time', '>=', query.entryFrom);
   if (query.entryTo !== undefined) r = r.where('entry_time', '<', query.entryTo);
   if (query.status !== undefined) r = r.where('status', '=', query.status);
+  if (query.exitFrom !== undefined) r = r.where('exit_time', '>=', query.exitFrom);
+  if (query.exitTo !== undefined) r = r.where('exit_time', '<', query.exitTo);
   return r;
 }
 
 /** True when the counters table can answer the count (no instrument or date filter). */
 function countersAnswer(query: TradeQuery): boolean {
-  return query.instrument === undefined && query.entryFrom === undefined && query.entryTo === undefined;
+  return (
+    query.instrument === undefined &&
+    query.entryFrom === undefined &&
+    query.entryTo === undefined &&
+    query.exitFrom === undefined &&
+    query.exitTo === undefined
+  );
 }
 
 /** Trades on SQL, with per-user counters kept in the same transaction as each change. */

@@ -1,0 +1,90 @@
+import {
+  byCategoryQuerySchema,
+  type ByCategory,
+  type Dashboard,
+  dashboardQuerySchema,
+  type EquityCurve,
+  equityCurveQuerySchema,
+  type Performance,
+  performanceQuerySchema,
+  type RDistribution,
+  rDistributionQuerySchema,
+  type Statistics,
+  statisticsQuerySchema,
+} from '../schemas/analytics.js';
+import { getCalendar, parseDayKey } from '../shared/calendar.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { parseInput } from '../shared/validate.js';
+import type { TradeQuery } from '../storage/ports.js';
+import { tradeQueryOf } from '../trades/filters.js';
+import type { Accumulator } from './accumulator.js';
+import { createByCategoryAccumulator } from './by-category.js';
+import { createDashboardAccumulator } from './dashboard.js';
+import { createEquityCurveAccumulator } from './equity-curve.js';
+import { createPerformanceAccumulator } from './performance.js';
+import { createRDistributionAccumulator } from './r-distribution.js';
+import { createStatisticsAccumulator } from './statistics.js';
+
+/**
+ * Analytics for one acting user, each computed in one ordered pass over the user's closed
+ * trades (money in integer micro-units), so SQLite and PostgreSQL give the same numbers.
+ *
+ * @example const stats = await analytics(deps).statistics(userId, { instrument: 'ES' });
+ */
+export function analytics(deps: CoreDeps) {
+  const trades = deps.storage.repos.trades;
+
+  async function scan<T>(userId: string, query: TradeQuery, acc: Accumulator<T>): Promise<T> {
+    for await (const batch of trades.closedFacts(userId, query)) for (const fact of batch) acc.add(fact);
+    return acc.result();
+  }
+
+  return {
+    /** The statistics object, over the list's filters. */
+    async statistics(userId: string, input: unknown): Promise<Statistics> {
+      const query = tradeQueryOf(parseInput(statisticsQuerySchema, input ?? {}));
+      const figures = await scan(userId, query, createStatisticsAccumulator());
+      const { open } = await trades.counts(userId, query);
+      return { ...figures, openTrades: open };
+    },
+    /** Summary and recent daily/weekly/monthly performance. */
+    async dashboard(userId: string, input: unknown): Promise<Dashboard> {
+      const { tz } = parseInput(dashboardQuerySchema, input ?? {});
+      return scan(userId, {}, createDashboardAccumulator({ now: deps.clock.now(), tz }));
+    },
+    /** Zero-filled performance per period. */
+    async performance(userId: string, input: unknown): Promise<Performance> {
+      const q = parseInput(performanceQuerySchema, input ?? {});
+      const acc = createPerformanceAccumulator({
+        period: q.period,
+        tz: q.tz,
+        ...(q.dateFrom !== undefined && { dateFrom: q.dateFrom }),
+        ...(q.dateTo !== undefined && { dateTo: q.dateTo }),
+      });
+      const cal = getCalendar(q.tz);
+      const from = q.dateFrom === undefined ? null : parseDayKey(q.dateFrom);
+      const to = q.dateTo === undefined ? null : parseDayKey(q.dateTo);
+      const query: TradeQuery = {
+        exitFrom: from === null ? undefined : cal.startOfDay(from),
+        exitTo: to === null ? undefined : cal.startOfDay(to + 1),
+      };
+      return scan(userId, query, acc);
+    },
+    /** Performance grouped by instrument, setup, tag, hour or weekday. */
+    async byCategory(userId: string, input: unknown): Promise<ByCategory> {
+      const q = parseInput(byCategoryQuerySchema, input ?? {});
+      const categories = await scan(userId, {}, createByCategoryAccumulator({ category: q.category, tz: q.tz }));
+      return { category: q.category, categories };
+    },
+    /** Equity at the end of each date with exits. */
+    async equityCurve(userId: string, input: unknown): Promise<EquityCurve> {
+      const q = parseInput(equityCurveQuerySchema, input ?? {});
+      return { dataPoints: await scan(userId, {}, createEquityCurveAccumulator({ tz: q.tz, startingBalance: q.startingBalance })) };
+    },
+    /** Histogram of R multiples. */
+    async rDistribution(userId: string, input: unknown): Promise<RDistribution> {
+      const q = parseInput(rDistributionQuerySchema, input ?? {});
+      return scan(userId, {}, createRDistributionAccumulator(q.bucketSize));
+    },
+  };
+}
