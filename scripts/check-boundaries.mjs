@@ -8,8 +8,23 @@ import { join, relative } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const DRIVERS = ['kysely', 'better-sqlite3', 'pg', 'pg-pool'];
 const NEVER_IN_CORE = [
-  'undici', 'node:http', 'node:https', 'node:net', 'node:dns', 'node:tls', 'node:fs', 'node:child_process',
-  'commander', '@inquirer/prompts', 'cli-table3', 'jose', 'find-my-way', 'fastify', '@tj/http', '@tj/cli', '@tj/client',
+  'undici',
+  'node:http',
+  'node:https',
+  'node:net',
+  'node:dns',
+  'node:tls',
+  'node:fs',
+  'node:child_process',
+  'commander',
+  '@inquirer/prompts',
+  'cli-table3',
+  'jose',
+  'find-my-way',
+  'fastify',
+  '@tj/http',
+  '@tj/cli',
+  '@tj/client',
 ];
 
 function* files(dir) {

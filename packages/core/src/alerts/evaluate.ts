@@ -23,9 +23,7 @@ type Check = (tx: Repositories, alert: AlertRow, change: TradeChange) => Promise
 
 const closesOrMovesExit = ({ trade, before }: TradeChange): boolean =>
   trade.exitTime !== null &&
-  (before === undefined ||
-    before.exitTime !== trade.exitTime ||
-    before.resultMicros !== trade.resultMicros);
+  (before === undefined || before.exitTime !== trade.exitTime || before.resultMicros !== trade.resultMicros);
 
 const checks: Record<AlertRow['type'], Check> = {
   async missingStopLoss(_tx, _alert, { trade, before }) {

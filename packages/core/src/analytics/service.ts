@@ -79,7 +79,9 @@ export function analytics(deps: CoreDeps) {
     /** Equity at the end of each date with exits. */
     async equityCurve(userId: string, input: unknown): Promise<EquityCurve> {
       const q = parseInput(equityCurveQuerySchema, input ?? {});
-      return { dataPoints: await scan(userId, {}, createEquityCurveAccumulator({ tz: q.tz, startingBalance: q.startingBalance })) };
+      return {
+        dataPoints: await scan(userId, {}, createEquityCurveAccumulator({ tz: q.tz, startingBalance: q.startingBalance })),
+      };
     },
     /** Histogram of R multiples. */
     async rDistribution(userId: string, input: unknown): Promise<RDistribution> {

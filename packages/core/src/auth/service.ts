@@ -105,7 +105,12 @@ export function auth(deps: CoreDeps, issuer?: AccessTokenIssuer, options: AuthOp
       const { key, windowStart } = throttleKey(email);
       if ((await storage.repos.state.peek(key, windowStart)) >= maxFailed) {
         const retryAfter = Math.ceil((windowStart + failWindow - clock.now()) / 1000);
-        throw new CoreError(ErrorCode.rateLimited, 'too many failed logins for this account, try again later', undefined, retryAfter);
+        throw new CoreError(
+          ErrorCode.rateLimited,
+          'too many failed logins for this account, try again later',
+          undefined,
+          retryAfter,
+        );
       }
       const user = await storage.repos.users.byEmail(email);
       dummyHash ??= hashPassword('not a real password', cost);

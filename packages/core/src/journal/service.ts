@@ -25,7 +25,8 @@ export function applyJournalUpdate(before: JournalRow, patch: JournalUpdate): Jo
   if (patch.tradingPlan !== undefined) j.tradingPlan = patch.tradingPlan;
   if (patch.postmarketReview !== undefined) j.postmarketReview = patch.postmarketReview;
   if (patch.emotionalState === null) for (const k of EMOTIONS) j[k] = null;
-  else if (patch.emotionalState) for (const k of EMOTIONS) if (patch.emotionalState[k] !== undefined) j[k] = patch.emotionalState[k] ?? null;
+  else if (patch.emotionalState)
+    for (const k of EMOTIONS) if (patch.emotionalState[k] !== undefined) j[k] = patch.emotionalState[k] ?? null;
   if (patch.lessonsLearned !== undefined) j.lessonsLearned = patch.lessonsLearned ?? [];
   if (patch.tags !== undefined) j.tags = patch.tags ?? [];
   return j;

@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { dateTimeOutput, idSchema, paginationQuery, paginationSchema, timeZone } from './common.js';
 
 /** Alert rule types (contract section 6). */
-export const ALERT_TYPES = [
-  'dailyLossLimit',
-  'maxConsecutiveLosses',
-  'maxDrawdown',
-  'riskPerTrade',
-  'missingStopLoss',
-] as const;
+export const ALERT_TYPES = ['dailyLossLimit', 'maxConsecutiveLosses', 'maxDrawdown', 'riskPerTrade', 'missingStopLoss'] as const;
 
 /** An alert rule type. */
 export const alertTypeSchema = z.enum(ALERT_TYPES);
@@ -19,7 +13,8 @@ export const alertCreateSchema = z
     name: z.string().trim().min(1).max(100),
     type: alertTypeSchema,
     threshold: z.number().min(0).max(1e12).default(0).meta({
-      description: 'money for dailyLossLimit, maxDrawdown and riskPerTrade; a count for maxConsecutiveLosses; unused for missingStopLoss',
+      description:
+        'money for dailyLossLimit, maxDrawdown and riskPerTrade; a count for maxConsecutiveLosses; unused for missingStopLoss',
     }),
     tz: timeZone.default('UTC'),
     active: z.boolean().default(true),

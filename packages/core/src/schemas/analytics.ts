@@ -78,9 +78,7 @@ export const performanceSchema = z
     period: z.enum(['daily', 'weekly', 'monthly']),
     dateFrom: calendarDate.nullable(),
     dateTo: calendarDate.nullable(),
-    data: z.array(
-      periodPerformanceSchema.extend({ cumulativePnL: z.number(), averageR: nullableNumber }),
-    ),
+    data: z.array(periodPerformanceSchema.extend({ cumulativePnL: z.number(), averageR: nullableNumber })),
   })
   .meta({ id: 'Performance' });
 

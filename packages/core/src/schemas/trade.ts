@@ -103,9 +103,7 @@ export const tradeListQuerySchema = z.strictObject({ ...paginationQuery, ...trad
 export const tradeStatisticsQuerySchema = z.strictObject(tradeFilterQuery);
 
 /** Response of GET /api/trades. */
-export const tradeListSchema = z
-  .object({ trades: z.array(tradeSchema), pagination: paginationSchema })
-  .meta({ id: 'TradeList' });
+export const tradeListSchema = z.object({ trades: z.array(tradeSchema), pagination: paginationSchema }).meta({ id: 'TradeList' });
 
 /** Input of POST /api/trades (before defaults). */
 export type TradeCreateInput = z.input<typeof tradeCreateSchema>;

@@ -13,7 +13,10 @@ export function checkTradeRules(t: TradeRow): void {
     errors.push({ path: 'stopLoss', message: `must be ${long ? 'below' : 'above'} the entry price for a ${t.direction} trade` });
   }
   if (t.takeProfit !== null && (long ? t.takeProfit <= t.entryPrice : t.takeProfit >= t.entryPrice)) {
-    errors.push({ path: 'takeProfit', message: `must be ${long ? 'above' : 'below'} the entry price for a ${t.direction} trade` });
+    errors.push({
+      path: 'takeProfit',
+      message: `must be ${long ? 'above' : 'below'} the entry price for a ${t.direction} trade`,
+    });
   }
   if (t.exitTime !== null && t.exitPrice === null) {
     errors.push({ path: 'exitTime', message: 'needs an exitPrice' });

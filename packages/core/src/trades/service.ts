@@ -27,7 +27,12 @@ export interface CreateOptions {
 }
 
 /** Builds a new, checked trade row from a validated create body. */
-export function newTradeRow(deps: Pick<CoreDeps, 'clock' | 'ids'>, userId: string, body: TradeCreate, opts: CreateOptions = {}): TradeRow {
+export function newTradeRow(
+  deps: Pick<CoreDeps, 'clock' | 'ids'>,
+  userId: string,
+  body: TradeCreate,
+  opts: CreateOptions = {},
+): TradeRow {
   const now = deps.clock.now();
   const exitPrice = body.exitPrice ?? null;
   const row = withDerived({
@@ -89,8 +94,22 @@ export function applyTradeUpdate(before: TradeRow, patch: TradeUpdate, now: numb
 }
 
 const COMPARED: Array<keyof TradeRow> = [
-  'instrument', 'direction', 'entryPrice', 'positionSize', 'entryTime', 'stopLoss', 'takeProfit', 'setupType',
-  'notes', 'fees', 'multiplier', 'exitPrice', 'exitTime', 'resultMicros', 'resultManual', 'rMultiple',
+  'instrument',
+  'direction',
+  'entryPrice',
+  'positionSize',
+  'entryTime',
+  'stopLoss',
+  'takeProfit',
+  'setupType',
+  'notes',
+  'fees',
+  'multiplier',
+  'exitPrice',
+  'exitTime',
+  'resultMicros',
+  'resultManual',
+  'rMultiple',
 ];
 
 function changed(a: TradeRow, b: TradeRow): boolean {

@@ -5,10 +5,14 @@ export function translatePostgresError(e: unknown): unknown {
   if (e instanceof CoreError) return e;
   const code = (e as { code?: unknown } | null)?.code;
   if (code === '23505') {
-    return new CoreError(ErrorCode.conflict, 'a record with the same unique key already exists', undefined, undefined, { cause: e });
+    return new CoreError(ErrorCode.conflict, 'a record with the same unique key already exists', undefined, undefined, {
+      cause: e,
+    });
   }
   if (code === '40001' || code === '40P01') {
-    return new CoreError(ErrorCode.unavailable, 'the database aborted a conflicting transaction, try again', undefined, 1, { cause: e });
+    return new CoreError(ErrorCode.unavailable, 'the database aborted a conflicting transaction, try again', undefined, 1, {
+      cause: e,
+    });
   }
   if (code === 'ECONNREFUSED' || code === '57P01' || code === '57P03') {
     return new CoreError(ErrorCode.unavailable, 'the database is not reachable', undefined, 5, { cause: e });

@@ -13,15 +13,21 @@ export interface Migration {
  * processes that start together from applying the same version twice.
  */
 export async function migrate(db: Kysely<any>, migrations: Migration[], dialect: 'sqlite' | 'postgres'): Promise<number> {
-  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`.execute(db);
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`.execute(
+    db,
+  );
   let applied = 0;
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     const done = await db.transaction().execute(async (trx) => {
       if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(727274)`.execute(trx);
-      const row = await sql<{ n: number | string }>`SELECT count(*) AS n FROM schema_migrations WHERE version = ${m.version}`.execute(trx);
+      const row = await sql<{
+        n: number | string;
+      }>`SELECT count(*) AS n FROM schema_migrations WHERE version = ${m.version}`.execute(trx);
       if (Number(row.rows[0]?.n ?? 0) > 0) return false;
       for (const statement of m.statements) await sql.raw(statement).execute(trx);
-      await sql`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${m.version}, ${m.name}, ${Date.now()})`.execute(trx);
+      await sql`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${m.version}, ${m.name}, ${Date.now()})`.execute(
+        trx,
+      );
       return true;
     });
     if (done) applied++;

@@ -68,7 +68,12 @@ export function sqlOutboxRepo({ db, dialect }: SqlContext): OutboxRepo {
       if (deliveries.length > 0) await db.insertInto('deliveries').values(deliveries.map(toRecord)).execute();
     },
     async getDelivery(userId, id) {
-      const r = await db.selectFrom('deliveries').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const r = await db
+        .selectFrom('deliveries')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return r && fromRecord(r);
     },
     async listDeliveries(userId, webhookId, query, page) {

@@ -60,7 +60,10 @@ export function sqlUserRepo({ db }: SqlContext): UserRepo {
         .execute();
     },
     async count() {
-      const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const r = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
       return Number(r?.n ?? 0);
     },
   };

@@ -40,7 +40,13 @@ export function sqlWebhookRepo({ db }: SqlContext): WebhookRepo {
       return r && fromRecord(r);
     },
     async list(userId) {
-      const rows = await db.selectFrom('webhooks').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+      const rows = await db
+        .selectFrom('webhooks')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
       return rows.map(fromRecord);
     },
     async delete(userId, id) {
