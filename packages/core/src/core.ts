@@ -1,12 +1,15 @@
 import { alerts } from './alerts/service.js';
 import { analytics } from './analytics/service.js';
 import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.js';
+import { type ImportItem, type ImportOptions, importTrades } from './import/service.js';
 import { journal } from './journal/service.js';
 import type { CoreDeps } from './shared/deps.js';
 import type { Clock, IdGenerator, RandomSource } from './shared/ports.js';
 import { cryptoRandom, systemClock, uuidv7Generator } from './shared/system.js';
 import type { Storage } from './storage/ports.js';
 import { trades } from './trades/service.js';
+import { createOutboxSignal } from './webhooks/signal.js';
+import { type WebhookOptions, webhooks } from './webhooks/service.js';
 
 /** What the core library is built from; only `storage` is required. */
 export interface CoreOptions {
@@ -17,6 +20,8 @@ export interface CoreOptions {
   /** Signs access tokens; needed for login and refresh. */
   accessTokens?: AccessTokenIssuer;
   auth?: AuthOptions;
+  /** Webhook delivery: the sender, the registration guard, the retry schedule. */
+  webhooks?: WebhookOptions;
 }
 
 /**
@@ -28,8 +33,9 @@ export interface CoreOptions {
  */
 export function createCore(options: CoreOptions) {
   const clock = options.clock ?? systemClock;
+  const outboxSignal = createOutboxSignal();
   const deps: CoreDeps = {
-    storage: options.storage,
+    storage: outboxSignal.watch(options.storage),
     clock,
     ids: options.ids ?? uuidv7Generator(clock),
     random: options.random ?? cryptoRandom,
@@ -40,7 +46,11 @@ export function createCore(options: CoreOptions) {
     journal: journal(deps),
     alerts: alerts(deps),
     analytics: analytics(deps),
+    /** Imports trades in one transaction (see `importTrades`). */
+    importTrades: (userId: string, items: AsyncIterable<ImportItem>, opts?: ImportOptions) =>
+      importTrades(deps, userId, items, opts),
     auth: auth(deps, options.accessTokens, options.auth),
+    webhooks: webhooks(deps, { ...options.webhooks, signal: outboxSignal }),
   };
 }
 

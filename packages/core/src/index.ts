@@ -19,3 +19,5 @@ export { getCalendar, isValidTimeZone } from './shared/calendar.js';
 export { auth, userRecord, type AccessTokenIssuer, type AuthOptions } from './auth/service.js';
 export { hashPassword, verifyPassword, OWASP_SCRYPT, type PasswordCost } from './auth/password.js';
 export { emitEvent } from './events/emit.js';
+export * from './webhooks/index.js';
+export * from './import/index.js';

@@ -65,6 +65,8 @@ export interface TradeRepo {
   closedFacts(userId: string, query: TradeQuery): AsyncIterable<ClosedTradeFact[]>;
   /** Open and total counts. */
   counts(userId: string, query: TradeQuery): Promise<{ total: number; open: number }>;
+  /** Which of these ids exist for the user. */
+  existingIds(userId: string, ids: string[]): Promise<Set<string>>;
   /** Rows with these import keys. */
   byImportKeys(userId: string, keys: string[]): Promise<TradeRow[]>;
   /** Sum of results (micros) of trades exiting in [from, to). */
@@ -95,6 +97,10 @@ export interface WebhookRepo {
   setActive(userId: string, id: string, active: boolean, at: number): Promise<void>;
   /** Active webhooks subscribed to `eventType` (or to `*`). */
   subscribed(userId: string, eventType: string): Promise<WebhookRow[]>;
+  /** Notes a failed attempt at `at`; returns since when the webhook has been failing (its first failure since a success). */
+  recordFailure(userId: string, id: string, at: number): Promise<number>;
+  /** Notes a successful attempt: the webhook is no longer failing. */
+  recordSuccess(userId: string, id: string): Promise<void>;
 }
 
 /** A due delivery with what is needed to send it. */
@@ -104,6 +110,10 @@ export interface DeliveryJob {
   secret: string;
   payload: string;
   webhookCreatedAt: number;
+  /** False when the webhook was deactivated after the event was written. */
+  active: boolean;
+  /** Since when every attempt to the webhook has failed, or null. */
+  failingSince: number | null;
 }
 
 /** The outbox: events and their deliveries. */
@@ -118,7 +128,8 @@ export interface OutboxRepo {
   ): Promise<Page<DeliveryRow>>;
   /**
    * Claims up to `limit` due pending deliveries for `leaseMs` (row locks with SKIP LOCKED on
-   * PostgreSQL), so concurrent workers never claim the same attempt.
+   * PostgreSQL), so concurrent workers never claim the same attempt. Deliveries whose webhook or
+   * event no longer exists are marked failed instead of returned.
    */
   claimDue(now: number, leaseMs: number, limit: number): Promise<DeliveryJob[]>;
   /** Records an attempt's outcome; only applies while the lease `leaseUntil` is still held. */
@@ -128,10 +139,11 @@ export interface OutboxRepo {
       at: number;
     },
   ): Promise<boolean>;
-  /** Puts a delivery back to pending, due now. */
-  requeue(userId: string, id: string, at: number): Promise<void>;
-  /** Time of the first attempt of the oldest delivery that is still failing for the webhook, if any success since. */
-  lastSuccessAt(userId: string, webhookId: string): Promise<number | null>;
+  /**
+   * Claims one delivery that is not pending (to send it again): makes it pending, due now and
+   * leased for `leaseMs`; undefined when it does not exist or is pending already.
+   */
+  claimOne(userId: string, id: string, now: number, leaseMs: number): Promise<DeliveryJob | undefined>;
 }
 
 /** Alert rules and their triggers. */

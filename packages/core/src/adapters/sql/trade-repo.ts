@@ -156,6 +156,19 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       const open = query.status === 'closed' ? 0 : await countWhere(userId, { ...query, status: 'open' });
       return { total, open };
     },
+    async existingIds(userId, ids) {
+      const found = new Set<string>();
+      for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
+        const rows = await db
+          .selectFrom('trades')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('id', 'in', ids.slice(i, i + INSERT_CHUNK))
+          .execute();
+        for (const r of rows) found.add(r.id);
+      }
+      return found;
+    },
     async byImportKeys(userId, keys) {
       const out: TradeRow[] = [];
       for (let i = 0; i < keys.length; i += INSERT_CHUNK) {

@@ -1,0 +1,142 @@
+import { lineError } from './cell-error.js';
+import { type CsvHeader, type CsvRow, CsvRowMapper, headerFromRecord, isBlankRecord } from './csv-row-mapper.js';
+import { decodeChunks, tokenizeCsv } from './csv-chunks.js';
+import { type CsvRecord, CsvTokenizer, DEFAULT_MAX_RECORD_LENGTH } from './csv-tokenizer.js';
+
+/** Chunks of a CSV file: text or UTF-8 bytes (a Node stream qualifies). */
+export type CsvChunks = AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
+
+/** A physical line of a file with its 1-based number, as a backward line reader yields it. */
+export interface NumberedLine {
+  line: number;
+  /** The line without its line break. */
+  text: string;
+  /** Its line break as written (`\r\n`, `\n`, or '' at the end); taken as `\n` when absent. */
+  eol?: string;
+}
+
+/** Options of {@link readCsv} and {@link readCsvReversed}. */
+export interface CsvReadOptions {
+  /** A known header: the input then has no header row (names alone mean line 0). */
+  header?: CsvHeader | readonly string[];
+  /** Column-name normalisation for the `fields` keys (default: trimmed, lower-cased). */
+  normalizeName?: (name: string) => string;
+  /** Called once with the header, before the first row; may throw to reject columns. */
+  onHeader?: (header: CsvHeader) => void;
+  /** Longest record accepted, in characters (default 1 MiB). */
+  maxRecordLength?: number;
+}
+
+function toHeader(header: CsvHeader | readonly string[]): CsvHeader {
+  if ('names' in header) return header;
+  return headerFromRecord({ line: 0, cells: [...header] });
+}
+
+/**
+ * Streams the rows of a CSV file with a header row, one batch per input chunk (fewer async
+ * steps than one per row): BOM stripped, CRLF or LF, quoted fields, blank lines skipped,
+ * trailing delimiters tolerated; row line numbers are the physical lines where rows start.
+ */
+export async function* readCsvBatches(chunks: CsvChunks, options: CsvReadOptions = {}): AsyncGenerator<CsvRow[]> {
+  let mapper: CsvRowMapper | undefined;
+  const start = (header: CsvHeader): CsvRowMapper => {
+    const m = new CsvRowMapper(header, options.normalizeName);
+    options.onHeader?.(header);
+    return m;
+  };
+  if (options.header !== undefined) mapper = start(toHeader(options.header));
+  const tokenizer = new CsvTokenizer({
+    maxRecordLength: options.maxRecordLength ?? DEFAULT_MAX_RECORD_LENGTH,
+    columnLabel: (i) => mapper?.label(i) ?? String(i + 1),
+  });
+  const rowsOf = (records: Iterable<CsvRecord>): CsvRow[] => {
+    const rows: CsvRow[] = [];
+    for (const record of records) {
+      if (mapper === undefined) {
+        if (!isBlankRecord(record.cells)) mapper = start(headerFromRecord(record));
+        continue;
+      }
+      const row = mapper.map(record);
+      if (row !== undefined) rows.push(row);
+    }
+    return rows;
+  };
+  for await (const text of decodeChunks(chunks, tokenizer)) {
+    const rows = rowsOf(tokenizer.push(text));
+    if (rows.length > 0) yield rows;
+  }
+  const rows = rowsOf(tokenizer.end());
+  if (rows.length > 0) yield rows;
+}
+
+/** Streams the rows of a CSV file with a header row, one at a time (see {@link readCsvBatches}). */
+export async function* readCsv(chunks: CsvChunks, options: CsvReadOptions = {}): AsyncGenerator<CsvRow> {
+  for await (const rows of readCsvBatches(chunks, options)) yield* rows;
+}
+
+/** Reads only the header row of a CSV file (stops reading there); undefined for an empty file. */
+export async function readCsvHeader(chunks: CsvChunks): Promise<CsvHeader | undefined> {
+  for await (const record of tokenizeCsv(chunks)) {
+    if (!isBlankRecord(record.cells)) return headerFromRecord(record);
+  }
+  return undefined;
+}
+
+function countQuotes(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('"'); i !== -1; i = text.indexOf('"', i + 1)) n++;
+  return n;
+}
+
+/** Joins lines (in file order) with their own line breaks, the last one's left out. */
+function joinLines(lines: NumberedLine[]): string {
+  let out = '';
+  lines.forEach((l, i) => {
+    out += i === lines.length - 1 ? l.text : l.text + (l.eol ?? '\n');
+  });
+  return out;
+}
+
+/**
+ * Streams the rows of a CSV file read backwards: `lines` are its physical lines last to first
+ * (as `reverseLines` in the CLI yields them) and `options.header` is its header, read beforehand
+ * with {@link readCsvHeader}. Rows come out last to first; lines up to the header's are ignored.
+ * A quoted field spanning lines is reassembled: a record ends where the quotes seen so far are
+ * balanced; its line breaks are the lines' `eol` (LF when the reader gives none).
+ */
+export async function* readCsvReversed(
+  lines: AsyncIterable<NumberedLine> | Iterable<NumberedLine>,
+  options: CsvReadOptions & { header: CsvHeader | readonly string[] },
+): AsyncGenerator<CsvRow> {
+  const header = toHeader(options.header);
+  const mapper = new CsvRowMapper(header, options.normalizeName);
+  options.onHeader?.(header);
+  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD_LENGTH;
+  let pending: NumberedLine[] = [];
+  let pendingLength = 0;
+  let pendingLine = 0;
+  let odd = false;
+  for await (const numbered of lines) {
+    const { line, text } = numbered;
+    if (line <= header.line) break;
+    if (countQuotes(text) % 2 === 1) odd = !odd;
+    pending.push(numbered);
+    pendingLength += text.length + 1;
+    if (pendingLine === 0) pendingLine = line;
+    if (odd) {
+      if (pendingLength > max) throw lineError(pendingLine, `record longer than ${max} characters (an unterminated quote?)`);
+      continue;
+    }
+    const tokenizer = new CsvTokenizer({ firstLine: line, maxRecordLength: max, columnLabel: (i) => mapper.label(i) });
+    const text1 = pending.length === 1 ? text : joinLines(pending.reverse());
+    const records = [...tokenizer.push(text1), ...tokenizer.end()].reverse();
+    pending = [];
+    pendingLength = 0;
+    pendingLine = 0;
+    for (const record of records) {
+      const row = mapper.map(record);
+      if (row !== undefined) yield row;
+    }
+  }
+  if (odd) throw lineError(pendingLine, 'unterminated quoted field');
+}

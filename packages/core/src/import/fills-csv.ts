@@ -1,0 +1,175 @@
+import type { FieldError } from '../shared/errors.js';
+import { validationError } from '../shared/errors.js';
+import { cellIssue } from './cell-error.js';
+import { type CsvChunks, type CsvReadOptions, type NumberedLine, readCsvBatches, readCsvReversed } from './csv-reader.js';
+import { type CsvHeader, type CsvRow, looseColumnName } from './csv-row-mapper.js';
+import { type Parsed, parseDateTime, parseDecimal, parseTags } from './values.js';
+
+/** Side of an execution. */
+export type FillSide = 'buy' | 'sell';
+
+/** One execution read from a fills CSV. */
+export interface Fill {
+  /** Physical line of the row, for error messages. */
+  line: number;
+  /** Epoch milliseconds (UTC). */
+  datetime: number;
+  symbol: string;
+  side: FillSide;
+  /** > 0; matched at a resolution of 1e-8. */
+  quantity: number;
+  /** > 0. */
+  price: number;
+  /** ≥ 0, money. */
+  commission: number;
+  /** ≥ 0, money. */
+  fees: number;
+  execId?: string;
+  /** '' when the column is absent or empty. */
+  account: string;
+  /** > 0, default 1. */
+  multiplier: number;
+  tags: string[];
+  /** '' when empty. */
+  note: string;
+}
+
+/** Largest quantity matched exactly (1e-8 resolution within a safe integer). */
+export const MAX_FILL_QUANTITY = Math.floor(Number.MAX_SAFE_INTEGER / 1e8);
+
+const COLUMNS = [
+  'datetime',
+  'symbol',
+  'side',
+  'quantity',
+  'price',
+  'commission',
+  'fees',
+  'execid',
+  'account',
+  'multiplier',
+  'tags',
+  'note',
+];
+const REQUIRED = ['datetime', 'symbol', 'side', 'quantity', 'price'];
+const SIDES: Record<string, FillSide> = { buy: 'buy', b: 'buy', bot: 'buy', sell: 'sell', s: 'sell', sld: 'sell' };
+
+/** The header check and column labels of a fills CSV. */
+class FillColumns {
+  readonly labels = new Map<string, string>();
+
+  check = (header: CsvHeader): void => {
+    const errors: FieldError[] = [];
+    for (const name of header.names) {
+      const key = looseColumnName(name);
+      if (!COLUMNS.includes(key)) errors.push(cellIssue(header.line, name, 'unknown column'));
+      this.labels.set(key, name);
+    }
+    for (const key of REQUIRED) if (!this.labels.has(key)) errors.push(cellIssue(header.line, key, 'required column is missing'));
+    if (errors.length > 0) throw validationError(errors);
+  };
+}
+
+/** Parses one fills CSV row; throws naming every bad cell of the row. */
+export function parseFillRow(row: CsvRow, labels: ReadonlyMap<string, string> = new Map()): Fill {
+  const errors: FieldError[] = [];
+  const fail = (key: string, message: string): undefined => {
+    errors.push(cellIssue(row.line, labels.get(key) ?? key, message));
+    return undefined;
+  };
+  const text = (key: string): string => row.fields[key]?.trim() ?? '';
+  const parse = <T>(key: string, parser: (raw: string) => Parsed<T>): T | undefined => {
+    const raw = text(key);
+    if (raw === '') return REQUIRED.includes(key) ? fail(key, 'required') : undefined;
+    const r = parser(raw);
+    return r.ok ? r.value : fail(key, r.message);
+  };
+  const amount = (key: string, min: 'positive' | 'non-negative'): number | undefined => {
+    const n = parse(key, parseDecimal);
+    if (n === undefined) return undefined;
+    if (min === 'positive' && n <= 0) return fail(key, 'must be greater than 0');
+    if (min === 'non-negative' && n < 0) return fail(key, 'must be 0 or more (write costs as positive amounts)');
+    return n;
+  };
+  const datetime = parse('datetime', parseDateTime);
+  const symbol = text('symbol');
+  if (symbol === '') fail('symbol', 'required');
+  else if (symbol.length > 64) fail('symbol', 'at most 64 characters');
+  const rawSide = text('side');
+  const side = SIDES[rawSide.toLowerCase()];
+  if (side === undefined)
+    fail('side', rawSide === '' ? 'required' : `"${rawSide}" is not a side: use buy/sell (or b/s, bot/sld)`);
+  const quantity = amount('quantity', 'positive');
+  if (quantity !== undefined && quantity > MAX_FILL_QUANTITY) fail('quantity', `at most ${MAX_FILL_QUANTITY}`);
+  if (quantity !== undefined && Math.round(quantity * 1e8) === 0) fail('quantity', 'below the 1e-8 resolution');
+  const price = amount('price', 'positive');
+  const commission = amount('commission', 'non-negative') ?? 0;
+  const fees = amount('fees', 'non-negative') ?? 0;
+  const multiplier = amount('multiplier', 'positive') ?? 1;
+  const execId = text('execid');
+  if (execId.length > 128) fail('execid', 'at most 128 characters');
+  const account = text('account');
+  if (account.length > 64) fail('account', 'at most 64 characters');
+  const tags = parse('tags', parseTags) ?? [];
+  const note = text('note');
+  if (errors.length > 0) throw validationError(errors);
+  const fill: Fill = {
+    line: row.line,
+    datetime: datetime as number,
+    symbol,
+    side: side as FillSide,
+    quantity: quantity as number,
+    price: price as number,
+    commission,
+    fees,
+    account,
+    multiplier,
+    tags,
+    note,
+  };
+  if (execId !== '') fill.execId = execId;
+  return fill;
+}
+
+/** Options of {@link readFillsCsv}. */
+export interface FillsCsvOptions {
+  /** A known header (the input then has no header row). */
+  header?: CsvHeader | readonly string[];
+  /** Receives the header once it is read (e.g. to read the same file backwards later). */
+  onHeader?: (header: CsvHeader) => void;
+}
+
+function csvOptions(columns: FillColumns, options: FillsCsvOptions): CsvReadOptions {
+  const onHeader = (header: CsvHeader): void => {
+    columns.check(header);
+    options.onHeader?.(header);
+  };
+  const base: CsvReadOptions = { normalizeName: looseColumnName, onHeader };
+  return options.header === undefined ? base : { ...base, header: options.header };
+}
+
+/**
+ * Streams the fills of a fills CSV in file order. Columns: `datetime` (with Z or an offset),
+ * `symbol`, `side`, `quantity`, `price`, optional `commission`, `fees`, `exec_id`, `account`,
+ * `multiplier`, `tags` (`;`-separated), `note`; names match ignoring case, blanks, `_`, `-`.
+ */
+export async function* readFillsCsv(chunks: CsvChunks, options: FillsCsvOptions = {}): AsyncGenerator<Fill> {
+  const columns = new FillColumns();
+  for await (const rows of readCsvBatches(chunks, csvOptions(columns, options))) {
+    for (const row of rows) yield parseFillRow(row, columns.labels);
+  }
+}
+
+/**
+ * Streams the fills of a fills CSV read backwards (`lines` last to first, e.g. the CLI's
+ * `reverseLines(path)`), so a newest-first file comes out oldest first. `header` is the file's
+ * header (from {@link readCsvHeader} or `onHeader` of a forward pass).
+ */
+export async function* readFillsCsvReversed(
+  lines: AsyncIterable<NumberedLine> | Iterable<NumberedLine>,
+  header: CsvHeader,
+): AsyncGenerator<Fill> {
+  const columns = new FillColumns();
+  const options = { ...csvOptions(columns, {}), header };
+  for await (const row of readCsvReversed(lines, options)) yield parseFillRow(row, columns.labels);
+}

@@ -1,0 +1,53 @@
+/**
+ * Import of trades CSV and fills CSV files: streaming readers (no I/O: they take chunks or
+ * lines), the trades CSV export format, and FIFO matching of fills into trades.
+ */
+export { cellError, cellIssue, lineError } from './cell-error.js';
+export {
+  type CsvChunks,
+  type CsvReadOptions,
+  type NumberedLine,
+  readCsv,
+  readCsvBatches,
+  readCsvHeader,
+  readCsvReversed,
+} from './csv-reader.js';
+export { decodeChunks, tokenizeCsv } from './csv-chunks.js';
+export { type CsvHeader, type CsvRow, defaultNormalizeName, looseColumnName } from './csv-row-mapper.js';
+export {
+  type CsvRecord,
+  CsvTokenizer,
+  type CsvTokenizerOptions,
+  DEFAULT_MAX_RECORD_LENGTH,
+} from './csv-tokenizer.js';
+export {
+  detectFillOrder,
+  FILL_ORDER_SAMPLE,
+  type FillOrder,
+  type FillsFile,
+  type OpenedFills,
+  openFillsCsv,
+} from './fill-order.js';
+export {
+  type Fill,
+  type FillSide,
+  type FillsCsvOptions,
+  MAX_FILL_QUANTITY,
+  parseFillRow,
+  readFillsCsv,
+  readFillsCsvReversed,
+} from './fills-csv.js';
+export { canonicalFill, matchFills } from './match-fills.js';
+export { type ImportedTrade, QUANTITY_SCALE } from './round-trip.js';
+export { canonicalTradeInput, type Direction, TRADE_INPUT_FIELDS, type TradeImportInput } from './trade-input.js';
+export { parseTradeRow, readTradesCsv, type TradeCsvItem } from './trades-csv.js';
+export {
+  type DateLike,
+  formatTradeCsvRow,
+  formatTradesCsvHeader,
+  quoteCsvCell,
+  TRADES_CSV_COLUMNS,
+  type TradeCsvRecord,
+} from './trades-csv-format.js';
+export { parseDateTime, parseDecimal } from './values.js';
+export { importTrades, type ImportAction, type ImportItem, type ImportOptions, type ImportSummary } from './service.js';

@@ -1,0 +1,145 @@
+import { emitEvent } from '../events/emit.js';
+import { evaluateAlerts } from '../alerts/evaluate.js';
+import { tradeCreateSchema, type Trade } from '../schemas/trade.js';
+import { type CoreDeps, isUuid } from '../shared/deps.js';
+import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
+import { parseInput } from '../shared/validate.js';
+import type { Repositories } from '../storage/ports.js';
+import type { AlertRow, TradeRow, WebhookRow } from '../storage/rows.js';
+import { withDerived } from '../trades/derive.js';
+import { tradeClosedData, tradeRecord } from '../trades/record.js';
+import { newTradeRow } from '../trades/service.js';
+import type { TradeImportInput } from './trade-input.js';
+
+/** One trade to import, from either reader (`readTradesCsv` items or `matchFills` trades). */
+export interface ImportItem {
+  /** The line (or first and last lines) it came from, for error messages. */
+  line?: number;
+  lines?: [number, number];
+  importKey: string;
+  id?: string;
+  input: TradeImportInput;
+}
+
+/** What an import did (or, with dryRun, would do). */
+export interface ImportSummary {
+  created: number;
+  /** Open trades of an earlier import that this file closes. */
+  closed: number;
+  skipped: number;
+  dryRun: boolean;
+}
+
+/** What happened to one item: reported to `onItem` as the import goes. */
+export type ImportAction = 'create' | 'close' | 'skip';
+
+/** Import options. */
+export interface ImportOptions {
+  dryRun?: boolean;
+  /** Called for each item with what happens to it (for listings and progress). */
+  onItem?: (action: ImportAction, trade: Trade) => void;
+}
+
+const BATCH = 500;
+class Rollback extends Error {}
+
+function where(item: ImportItem): string {
+  if (item.lines) return item.lines[0] === item.lines[1] ? `line ${item.lines[0]}` : `lines ${item.lines[0]}-${item.lines[1]}`;
+  return `line ${item.line ?? '?'}`;
+}
+
+function rowOf(deps: CoreDeps, userId: string, item: ImportItem): TradeRow {
+  try {
+    const body = parseInput(tradeCreateSchema, item.input);
+    return newTradeRow(deps, userId, body, { importKey: item.importKey, ...(item.id !== undefined && { id: item.id }) });
+  } catch (e) {
+    if (e instanceof CoreError && e.code === ErrorCode.validationFailed) {
+      throw validationError((e.errors ?? []).map((f) => ({ path: `${where(item)}, column ${f.path}`, message: f.message })));
+    }
+    throw e;
+  }
+}
+
+/**
+ * Imports trades in ONE transaction: a bad row writes nothing and its error names the line and
+ * column. Re-importing adds nothing: items whose import key (or id) exists are skipped, except an
+ * open trade that the file now shows closed, which is closed. Memory stays bounded: items are read,
+ * checked against the database and written in batches.
+ *
+ * @example const summary = await importTrades(deps, userId, matchFills(fills), { dryRun: true });
+ */
+export async function importTrades(
+  deps: CoreDeps,
+  userId: string,
+  items: AsyncIterable<ImportItem>,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  const summary: ImportSummary = { created: 0, closed: 0, skipped: 0, dryRun: options.dryRun === true };
+  const report = options.onItem ?? (() => {});
+  try {
+    await deps.storage.transaction(async (tx) => {
+      const hooks = await tx.webhooks.list(userId);
+      const alerts = await tx.alerts.listActive(userId);
+      let batch: ImportItem[] = [];
+      for await (const item of items) {
+        batch.push(item);
+        if (batch.length >= BATCH) {
+          await flush(tx, batch, hooks, alerts);
+          batch = [];
+        }
+      }
+      await flush(tx, batch, hooks, alerts);
+      if (options.dryRun) throw new Rollback();
+    });
+  } catch (e) {
+    if (!(e instanceof Rollback)) throw e;
+  }
+  return summary;
+
+  async function flush(tx: Repositories, batch: ImportItem[], hooks: WebhookRow[], alerts: AlertRow[]): Promise<void> {
+    if (batch.length === 0) return;
+    const rows = batch.map((item) => rowOf(deps, userId, item));
+    const byKey = new Map(
+      (
+        await tx.trades.byImportKeys(
+          userId,
+          rows.map((r) => r.importKey as string),
+        )
+      ).map((r) => [r.importKey, r]),
+    );
+    const ids = await tx.trades.existingIds(
+      userId,
+      batch.flatMap((i) => (i.id !== undefined && isUuid(i.id) ? [i.id] : [])),
+    );
+    const fresh: TradeRow[] = [];
+    const keysInBatch = new Set<string>();
+    for (const row of rows) {
+      const key = row.importKey as string;
+      const existing = byKey.get(key);
+      if (existing && existing.exitPrice === null && row.exitPrice !== null) {
+        const after = withDerived({ ...row, id: existing.id, createdAt: existing.createdAt });
+        await tx.trades.update(existing, after);
+        await emitEvent(tx, deps, userId, 'trade.updated', tradeRecord(after), hooks);
+        await emitEvent(tx, deps, userId, 'trade.closed', tradeClosedData(after), hooks);
+        if (alerts.length > 0) await evaluateAlerts(tx, deps, { trade: after, before: existing, alerts });
+        summary.closed++;
+        report('close', tradeRecord(after));
+      } else if (existing || ids.has(row.id) || keysInBatch.has(key)) {
+        summary.skipped++;
+        report('skip', tradeRecord(existing ?? row));
+      } else {
+        keysInBatch.add(key);
+        fresh.push(row);
+      }
+    }
+    await tx.trades.insertMany(fresh);
+    for (const row of fresh) {
+      const record = tradeRecord(row);
+      await emitEvent(tx, deps, userId, 'trade.created', record, hooks);
+      if (row.exitPrice !== null) await emitEvent(tx, deps, userId, 'trade.closed', tradeClosedData(row), hooks);
+      if (alerts.length > 0) await evaluateAlerts(tx, deps, { trade: row, before: undefined, alerts });
+      summary.created++;
+      report('create', record);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+
+/** Trade direction, as in the trade record. */
+export type Direction = 'long' | 'short';
+
+/**
+ * The create fields of a trade, as an importer sends them to the trade service (date-times
+ * are UTC ISO strings; absent optional fields are omitted, never undefined).
+ */
+export interface TradeImportInput {
+  instrument: string;
+  direction: Direction;
+  entryPrice: number;
+  positionSize: number;
+  entryTime: string;
+  stopLoss?: number;
+  takeProfit?: number;
+  setupType?: string;
+  notes?: string;
+  tags?: string[];
+  fees?: number;
+  multiplier?: number;
+  exitPrice?: number;
+  exitTime?: string;
+  result?: number;
+}
+
+/** The fields of {@link TradeImportInput} in their canonical (hash and CSV) order. */
+export const TRADE_INPUT_FIELDS = [
+  'instrument',
+  'direction',
+  'entryPrice',
+  'positionSize',
+  'entryTime',
+  'stopLoss',
+  'takeProfit',
+  'setupType',
+  'notes',
+  'tags',
+  'fees',
+  'multiplier',
+  'exitPrice',
+  'exitTime',
+  'result',
+] as const satisfies readonly (keyof TradeImportInput)[];
+
+/** Hex SHA-256 of a string (a pure computation: no I/O). */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * A canonical text of a trade input: parsed values in a fixed field order, tags sorted, so
+ * `1.50` and `1.5`, or `a;b` and `b;a`, give the same text.
+ */
+export function canonicalTradeInput(input: TradeImportInput): string {
+  const pairs: [string, unknown][] = [];
+  for (const key of TRADE_INPUT_FIELDS) {
+    const value = input[key];
+    if (value === undefined) continue;
+    pairs.push([key, Array.isArray(value) ? [...value].sort() : value]);
+  }
+  return JSON.stringify(pairs);
+}

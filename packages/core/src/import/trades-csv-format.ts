@@ -1,0 +1,82 @@
+/** The columns `tj export trades --format csv` writes, in order (the trade record's fields). */
+export const TRADES_CSV_COLUMNS = [
+  'id',
+  'instrument',
+  'direction',
+  'entryPrice',
+  'positionSize',
+  'entryTime',
+  'stopLoss',
+  'takeProfit',
+  'setupType',
+  'notes',
+  'tags',
+  'fees',
+  'multiplier',
+  'exitPrice',
+  'exitTime',
+  'result',
+  'rMultiple',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+/** A date-time as a record carries it: an ISO string or a Date. */
+export type DateLike = string | Date;
+
+/**
+ * The trade record as exported (structural, so any record shape with these fields fits;
+ * optional fields may be absent, undefined or null).
+ */
+export interface TradeCsvRecord {
+  id?: string | null | undefined;
+  instrument: string;
+  direction: string;
+  entryPrice: number;
+  positionSize: number;
+  entryTime: DateLike;
+  stopLoss?: number | null | undefined;
+  takeProfit?: number | null | undefined;
+  setupType?: string | null | undefined;
+  notes?: string | null | undefined;
+  tags?: readonly string[] | null | undefined;
+  fees?: number | null | undefined;
+  multiplier?: number | null | undefined;
+  exitPrice?: number | null | undefined;
+  exitTime?: DateLike | null | undefined;
+  result?: number | null | undefined;
+  rMultiple?: number | null | undefined;
+  status?: string | null | undefined;
+  createdAt?: DateLike | null | undefined;
+  updatedAt?: DateLike | null | undefined;
+}
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** Quotes a CSV cell when it holds a comma, a quote or a line break (RFC 4180). */
+export function quoteCsvCell(value: string): string {
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value === 0 ? 0 : value) : '';
+  if (Array.isArray(value)) return value.join(';');
+  return String(value);
+}
+
+/** The header line of a trades CSV export (no line terminator). */
+export function formatTradesCsvHeader(): string {
+  return TRADES_CSV_COLUMNS.join(',');
+}
+
+/**
+ * One trade as a CSV line (no line terminator): numbers in shortest round-trip form, tags
+ * joined with `;` (a tag containing `;` does not survive the round trip), cells quoted when
+ * needed. `readTradesCsv` reads it back to the same create fields.
+ */
+export function formatTradeCsvRow(record: TradeCsvRecord): string {
+  return TRADES_CSV_COLUMNS.map((column) => quoteCsvCell(cell(record[column]))).join(',');
+}

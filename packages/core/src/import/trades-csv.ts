@@ -1,0 +1,151 @@
+import type { FieldError } from '../shared/errors.js';
+import { validationError } from '../shared/errors.js';
+import { cellIssue } from './cell-error.js';
+import { type CsvChunks, readCsvBatches } from './csv-reader.js';
+import { type CsvHeader, type CsvRow, looseColumnName } from './csv-row-mapper.js';
+import { canonicalTradeInput, sha256Hex, TRADE_INPUT_FIELDS, type TradeImportInput } from './trade-input.js';
+import { formatDateTime, MAX_NOTES_LENGTH, type Parsed, parseDateTime, parseDecimal, parseTags } from './values.js';
+
+/** One trade read from a trades CSV: the create fields, its line and its dedup key. */
+export interface TradeCsvItem {
+  line: number;
+  /** `id:<id>` when the row has an id, else `row:<sha256 of the canonical row content>`. */
+  importKey: string;
+  /** The row's id column, when filled (not a create field: only used for dedup). */
+  id?: string;
+  input: TradeImportInput;
+}
+
+const FIELD_BY_COLUMN = new Map<string, keyof TradeImportInput | 'id'>(
+  (['id', ...TRADE_INPUT_FIELDS] as const).map((f) => [looseColumnName(f), f]),
+);
+const COMPUTED = new Set(['status', 'rmultiple', 'createdat', 'updatedat']);
+const REQUIRED = ['instrument', 'direction', 'entryPrice', 'positionSize', 'entryTime'] as const;
+
+function checkHeader(header: CsvHeader): void {
+  const errors: FieldError[] = [];
+  const present = new Set<string>();
+  for (const name of header.names) {
+    const key = looseColumnName(name);
+    const field = FIELD_BY_COLUMN.get(key);
+    if (field !== undefined) present.add(field);
+    else if (!COMPUTED.has(key)) errors.push(cellIssue(header.line, name, 'unknown column'));
+  }
+  for (const f of REQUIRED) if (!present.has(f)) errors.push(cellIssue(header.line, f, 'required column is missing'));
+  if (errors.length > 0) throw validationError(errors);
+}
+
+class RowParser {
+  readonly errors: FieldError[] = [];
+  constructor(
+    private readonly row: CsvRow,
+    private readonly labels: ReadonlyMap<string, string>,
+  ) {}
+
+  text(field: string): string | undefined {
+    const raw = this.row.fields[looseColumnName(field)]?.trim();
+    return raw === undefined || raw === '' ? undefined : raw;
+  }
+
+  fail(field: string, message: string): undefined {
+    const label = this.labels.get(looseColumnName(field)) ?? field;
+    this.errors.push(cellIssue(this.row.line, label, message));
+    return undefined;
+  }
+
+  parse<T>(field: string, parser: (raw: string) => Parsed<T>): T | undefined {
+    const raw = this.text(field);
+    if (raw === undefined) return undefined;
+    const r = parser(raw);
+    return r.ok ? r.value : this.fail(field, r.message);
+  }
+
+  number(field: string, min: 'positive' | 'non-negative' | 'any'): number | undefined {
+    const n = this.parse(field, parseDecimal);
+    if (n === undefined || min === 'any') return n;
+    if (min === 'positive' && n <= 0) return this.fail(field, 'must be greater than 0');
+    if (min === 'non-negative' && n < 0) return this.fail(field, 'must be 0 or more');
+    return n;
+  }
+
+  string(field: string, max: number): string | undefined {
+    const s = this.text(field);
+    return s !== undefined && s.length > max ? this.fail(field, `at most ${max} characters`) : s;
+  }
+}
+
+function setIf<K extends keyof TradeImportInput>(input: TradeImportInput, key: K, value: TradeImportInput[K] | undefined): void {
+  if (value !== undefined) input[key] = value;
+}
+
+/**
+ * Parses one trades CSV row into create fields; throws naming every bad cell of the row.
+ * `labels` maps normalised column names to the header's spelling, for error messages.
+ */
+export function parseTradeRow(row: CsvRow, labels: ReadonlyMap<string, string> = new Map()): TradeCsvItem {
+  const p = new RowParser(row, labels);
+  for (const f of REQUIRED) if (p.text(f) === undefined) p.fail(f, 'required');
+  const instrument = p.string('instrument', 64);
+  const dir = p.text('direction')?.toLowerCase();
+  if (dir !== undefined && dir !== 'long' && dir !== 'short') p.fail('direction', 'must be long or short');
+  const entryPrice = p.number('entryPrice', 'positive');
+  const positionSize = p.number('positionSize', 'positive');
+  const entryTime = p.parse('entryTime', parseDateTime);
+  const stopLoss = p.number('stopLoss', 'positive');
+  const takeProfit = p.number('takeProfit', 'positive');
+  const exitPrice = p.number('exitPrice', 'positive');
+  const exitTime = p.parse('exitTime', parseDateTime);
+  const result = p.number('result', 'any');
+  const rawNotes = row.fields.notes;
+  const notes = rawNotes === undefined || rawNotes.trim() === '' ? undefined : rawNotes;
+  if (notes !== undefined && notes.length > MAX_NOTES_LENGTH) p.fail('notes', `at most ${MAX_NOTES_LENGTH} characters`);
+  if (exitTime !== undefined && exitPrice === undefined) p.fail('exitTime', 'set without exitPrice');
+  if (exitPrice !== undefined && exitTime === undefined) p.fail('exitPrice', 'set without exitTime');
+  if (result !== undefined && exitPrice === undefined) p.fail('result', 'set on an open trade (no exitPrice)');
+  if (exitTime !== undefined && entryTime !== undefined && exitTime < entryTime) p.fail('exitTime', 'before entryTime');
+  if (entryPrice !== undefined && (dir === 'long' || dir === 'short')) {
+    const sign = dir === 'long' ? 1 : -1;
+    if (stopLoss !== undefined && (stopLoss - entryPrice) * sign >= 0)
+      p.fail('stopLoss', `must be on the losing side of the entry for a ${dir} trade`);
+    if (takeProfit !== undefined && (takeProfit - entryPrice) * sign <= 0)
+      p.fail('takeProfit', `must be on the winning side of the entry for a ${dir} trade`);
+  }
+  const input = {
+    instrument,
+    direction: dir,
+    entryPrice,
+    positionSize,
+    entryTime: entryTime === undefined ? undefined : formatDateTime(entryTime),
+  } as TradeImportInput;
+  setIf(input, 'stopLoss', stopLoss);
+  setIf(input, 'takeProfit', takeProfit);
+  setIf(input, 'setupType', p.string('setupType', 64));
+  setIf(input, 'notes', notes);
+  const tags = p.parse('tags', parseTags);
+  if (tags !== undefined && tags.length > 0) input.tags = tags;
+  setIf(input, 'fees', p.number('fees', 'non-negative'));
+  setIf(input, 'multiplier', p.number('multiplier', 'positive'));
+  setIf(input, 'exitPrice', exitPrice);
+  setIf(input, 'exitTime', exitTime === undefined ? undefined : formatDateTime(exitTime));
+  setIf(input, 'result', result);
+  if (p.errors.length > 0) throw validationError(p.errors);
+  const id = p.string('id', 128);
+  const importKey = id !== undefined ? `id:${id}` : `row:${sha256Hex(canonicalTradeInput(input))}`;
+  return id === undefined ? { line: row.line, importKey, input } : { line: row.line, importKey, id, input };
+}
+
+/**
+ * Streams the trades of a trades CSV (the format `tj export trades --format csv` writes).
+ * Columns are matched ignoring case, blanks, `_` and `-`; status, rMultiple, createdAt and
+ * updatedAt are ignored (computed); an unknown or missing required column fails at the header.
+ */
+export async function* readTradesCsv(chunks: CsvChunks): AsyncGenerator<TradeCsvItem> {
+  const labels = new Map<string, string>();
+  const onHeader = (header: CsvHeader): void => {
+    checkHeader(header);
+    for (const name of header.names) labels.set(looseColumnName(name), name);
+  };
+  for await (const rows of readCsvBatches(chunks, { normalizeName: looseColumnName, onHeader })) {
+    for (const row of rows) yield parseTradeRow(row, labels);
+  }
+}

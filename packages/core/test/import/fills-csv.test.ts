@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { type Fill, readFillsCsv } from '../../src/import/index.js';
+import { isCoreError } from '../../src/shared/errors.js';
+
+async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+}
+
+async function failure(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (isCoreError(e, 'validation_failed')) return e.message;
+    throw e;
+  }
+  throw new Error('expected a validation error');
+}
+
+const read = (text: string): Promise<Fill[]> => collect(readFillsCsv([text]));
+
+describe('readFillsCsv', () => {
+  it('parses fills with defaults, side spellings and offsets', async () => {
+    const text =
+      '\uFEFFDateTime,Symbol,Side,Quantity,Price,Commission,Fees,Exec_ID,Account,Multiplier,Tags,Note,\r\n' +
+      '2026-11-20T09:30:00-05:00,ES,BOT,2,"5000.25",1.5,0.25,E1,IB-1,50,orb; open ,first,\r\n' +
+      '2026-11-20T14:31:00.123456Z,ES,sld,1,5001,,,,,,,,\r\n' +
+      '2026-11-20 15:32:00+0100,AAPL,s,0.5,10,,,,,,,,\r\n';
+    expect(await read(text)).toEqual([
+      {
+        line: 2,
+        datetime: Date.parse('2026-11-20T14:30:00.000Z'),
+        symbol: 'ES',
+        side: 'buy',
+        quantity: 2,
+        price: 5000.25,
+        commission: 1.5,
+        fees: 0.25,
+        execId: 'E1',
+        account: 'IB-1',
+        multiplier: 50,
+        tags: ['orb', 'open'],
+        note: 'first',
+      },
+      {
+        line: 3,
+        datetime: Date.parse('2026-11-20T14:31:00.123Z'),
+        symbol: 'ES',
+        side: 'sell',
+        quantity: 1,
+        price: 5001,
+        commission: 0,
+        fees: 0,
+        account: '',
+        multiplier: 1,
+        tags: [],
+        note: '',
+      },
+      {
+        line: 4,
+        datetime: Date.parse('2026-11-20T14:32:00.000Z'),
+        symbol: 'AAPL',
+        side: 'sell',
+        quantity: 0.5,
+        price: 10,
+        commission: 0,
+        fees: 0,
+        account: '',
+        multiplier: 1,
+        tags: [],
+        note: '',
+      },
+    ]);
+  });
+
+  it('names line and column of a bad row', async () => {
+    const head = 'datetime,symbol,side,quantity,price,commission\n';
+    const good = '2026-11-20T14:30:00Z,ES,buy,1,10,0\n';
+    expect(await failure(read(`${head}${good}\n2026-11-20T14:30:00,ES,buy,1,10,0\n`))).toBe(
+      'line 4, column datetime: "2026-11-20T14:30:00" has no UTC offset: add Z or e.g. -05:00',
+    );
+    expect(await failure(read(`${head}${good}2026-11-20T14:30:00Z,ES,short,0,1.234,00,-1\n`))).toBe(
+      'line 3: the row has 7 fields, the header only 6',
+    );
+    expect(await failure(read(`${head}2026-11-20T14:30:00Z,ES,short,0,"1,234",-1\n`))).toBe(
+      'line 2, column side: "short" is not a side: use buy/sell (or b/s, bot/sld); ' +
+        'line 2, column quantity: must be greater than 0; ' +
+        'line 2, column price: "1,234" has thousands separators: write it without them, e.g. 1234; ' +
+        'line 2, column commission: must be 0 or more (write costs as positive amounts)',
+    );
+    expect(await failure(read('datetime,symbol,side,qty,price\n'))).toBe(
+      'line 1, column qty: unknown column; line 1, column quantity: required column is missing',
+    );
+  });
+});
