@@ -1,1 +1,13 @@
-export const placeholder = 1;
+export { type ClientOptions, createClient, type TjClient } from './client.js';
+export { ClientErrorCode, isTjApiError, TjApiError, type TjApiErrorInit } from './errors.js';
+export { type Page, paginate } from './paginate.js';
+export type { RetryOptions } from './retry.js';
+export type { Tokens, TokensListener } from './session.js';
+export type { CallOptions } from './transport.js';
+export type * from './types.js';
+export {
+  constructEvent,
+  type ConstructEventOptions,
+  verifyWebhookSignature,
+  WebhookVerificationError,
+} from './webhooks/verify.js';

@@ -1,0 +1,92 @@
+import { alertsApi } from './resources/alerts.js';
+import { analyticsApi } from './resources/analytics.js';
+import { authApi } from './resources/auth.js';
+import { journalApi } from './resources/journal.js';
+import { tradesApi } from './resources/trades.js';
+import { webhooksApi } from './resources/webhooks.js';
+import { type RetryOptions, retryPolicy } from './retry.js';
+import { Session, type Tokens, type TokensListener } from './session.js';
+import { buildUrl, type CallOptions, createTransport } from './transport.js';
+import type { Health, TokenPair } from './types.js';
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /** The server's origin (and path prefix, if any) without `/api`, e.g. `https://journal.example.com`. */
+  baseUrl: string;
+  /** The fetch to use; default `globalThis.fetch` (Node 20+, browsers). Undici's fetch works too. */
+  fetch?: typeof fetch;
+  /** A token pair saved from an earlier session; refreshed when its access token has expired. */
+  tokens?: Tokens;
+  /** Hears every new token pair (after login and each refresh) and `null` after logout or a refused refresh. */
+  onTokens?: TokensListener;
+  /** Retry behaviour on 429, 503 and network errors. */
+  retry?: RetryOptions;
+  /** Default time limit of one call in ms, retries included; default 30000, 0 = none. */
+  timeoutMs?: number;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * A typed client of the trading-journal API for Node 20+ and browsers: every endpoint as a method,
+ * automatic token refresh, retries with backoff on 429/503 and network errors (safe methods),
+ * per-call timeouts and abort signals. Every failure rejects with a `TjApiError`.
+ *
+ * @example
+ * const client = createClient({ baseUrl: 'http://127.0.0.1:3000', onTokens: (t) => save(t) });
+ * await client.auth.login({ email: 'ann@example.com', password: 'correct horse' });
+ * const trade = await client.trades.create({ instrument: 'ES', direction: 'long', entryPrice: 5000, positionSize: 1, entryTime: new Date().toISOString() });
+ * for await (const t of client.trades.paginate({ status: 'open' })) console.log(t.instrument);
+ */
+export function createClient(options: ClientOptions) {
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const session = new Session(options.tokens, options.onTokens, (refreshToken) =>
+    send<TokenPair>({ method: 'POST', path: '/auth/refresh', body: { refreshToken }, auth: false }),
+  );
+  const send = createTransport({
+    baseUrl: options.baseUrl,
+    fetch: fetchImpl,
+    session,
+    retry: retryPolicy(options.retry),
+    timeoutMs: options.timeoutMs ?? 30_000,
+    headers: options.headers ?? {},
+  });
+  return {
+    auth: authApi(send, session, buildUrl(options.baseUrl, '/auth/refresh')),
+    trades: tradesApi(send),
+    analytics: analyticsApi(send),
+    journal: journalApi(send),
+    webhooks: webhooksApi(send),
+    alerts: alertsApi(send),
+
+    /**
+     * The server's health (no login needed); a 503 while its database is down rejects after the retries.
+     *
+     * @example const { status } = await client.health();
+     */
+    health(callOptions?: CallOptions): Promise<Health> {
+      return send<Health>({ method: 'GET', path: '/health', auth: false }, callOptions);
+    },
+
+    /**
+     * The tokens held now (to persist them), or undefined when logged out.
+     *
+     * @example localStorage.setItem('tj', JSON.stringify(client.getTokens()));
+     */
+    getTokens(): Tokens | undefined {
+      return session.current();
+    },
+
+    /**
+     * Replaces the held tokens (null forgets them); `onTokens` hears of it.
+     *
+     * @example client.setTokens(JSON.parse(localStorage.getItem('tj') ?? 'null'));
+     */
+    setTokens(tokens: Tokens | null): void {
+      session.replace(tokens ?? undefined);
+    },
+  };
+}
+
+/** The object {@link createClient} returns. */
+export type TjClient = ReturnType<typeof createClient>;

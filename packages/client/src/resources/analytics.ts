@@ -1,0 +1,63 @@
+import type { CallOptions, Send } from '../transport.js';
+import type {
+  ByCategory,
+  ByCategoryQuery,
+  Dashboard,
+  DashboardQuery,
+  EquityCurve,
+  EquityCurveQuery,
+  Performance,
+  PerformanceQuery,
+  RDistribution,
+  RDistributionQuery,
+} from '../types.js';
+
+/** The analytics endpoints; each takes an optional IANA `tz` that decides days, weeks and months. */
+export function analyticsApi(send: Send) {
+  return {
+    /**
+     * Summary figures and the recent daily, weekly and monthly performance.
+     *
+     * @example const { summary } = await client.analytics.dashboard({ tz: 'America/New_York' });
+     */
+    dashboard(query: DashboardQuery = {}, options?: CallOptions): Promise<Dashboard> {
+      return send<Dashboard>({ method: 'GET', path: '/analytics/dashboard', query }, options);
+    },
+
+    /**
+     * P&L per day, ISO week or month between two dates, zero-filled, oldest first.
+     *
+     * @example const { data } = await client.analytics.performance({ period: 'weekly', dateFrom: '2026-01-01' });
+     */
+    performance(query: PerformanceQuery = {}, options?: CallOptions): Promise<Performance> {
+      return send<Performance>({ method: 'GET', path: '/analytics/performance', query }, options);
+    },
+
+    /**
+     * Performance grouped by instrument, setup, tag, hour or weekday.
+     *
+     * @example const { categories } = await client.analytics.byCategory({ category: 'setup' });
+     */
+    byCategory(query: ByCategoryQuery, options?: CallOptions): Promise<ByCategory> {
+      return send<ByCategory>({ method: 'GET', path: '/analytics/by-category', query }, options);
+    },
+
+    /**
+     * Equity at the end of each date with exits, from an optional starting balance.
+     *
+     * @example const { dataPoints } = await client.analytics.equityCurve({ startingBalance: 10000 });
+     */
+    equityCurve(query: EquityCurveQuery = {}, options?: CallOptions): Promise<EquityCurve> {
+      return send<EquityCurve>({ method: 'GET', path: '/analytics/equity-curve', query }, options);
+    },
+
+    /**
+     * Histogram of R multiples with their mean and median.
+     *
+     * @example const { buckets, medianR } = await client.analytics.rDistribution({ bucketSize: 1 });
+     */
+    rDistribution(query: RDistributionQuery = {}, options?: CallOptions): Promise<RDistribution> {
+      return send<RDistribution>({ method: 'GET', path: '/analytics/r-distribution', query }, options);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { CallOptions, Send } from '../transport.js';
+import type {
+  Delivery,
+  DeliveryList,
+  DeliveryListQuery,
+  DeliveryOutcome,
+  WebhookCreated,
+  WebhookCreateInput,
+  WebhookList,
+} from '../types.js';
+
+const id = (webhookId: string) => `/webhooks/${encodeURIComponent(webhookId)}`;
+
+/** The webhook endpoints. */
+export function webhooksApi(send: Send) {
+  return {
+    /**
+     * Registers a receiver; the answer carries the signing secret, shown only this once.
+     *
+     * @example const { id, secret } = await client.webhooks.create({ url: 'https://example.com/hooks/tj', events: ['trade.closed'] });
+     */
+    create(body: WebhookCreateInput, options?: CallOptions): Promise<WebhookCreated> {
+      return send<WebhookCreated>({ method: 'POST', path: '/webhooks', body }, options);
+    },
+
+    /**
+     * The user's webhooks (without secrets).
+     *
+     * @example const { webhooks } = await client.webhooks.list();
+     */
+    list(options?: CallOptions): Promise<WebhookList> {
+      return send<WebhookList>({ method: 'GET', path: '/webhooks' }, options);
+    },
+
+    /**
+     * Removes a webhook.
+     *
+     * @example await client.webhooks.delete(webhookId);
+     */
+    async delete(webhookId: string, options?: CallOptions): Promise<void> {
+      await send<void>({ method: 'DELETE', path: id(webhookId) }, options);
+    },
+
+    /**
+     * Sends a `webhook.test` event at once and reports how the receiver answered.
+     *
+     * @example const { delivered, statusCode } = await client.webhooks.test(webhookId);
+     */
+    test(webhookId: string, options?: CallOptions): Promise<DeliveryOutcome> {
+      return send<DeliveryOutcome>({ method: 'POST', path: `${id(webhookId)}/test` }, options);
+    },
+
+    /**
+     * One page of a webhook's deliveries with their latest attempt.
+     *
+     * @example const { deliveries } = await client.webhooks.deliveries(webhookId, { status: 'failed' });
+     */
+    deliveries(webhookId: string, query: DeliveryListQuery = {}, options?: CallOptions): Promise<DeliveryList> {
+      return send<DeliveryList>({ method: 'GET', path: `${id(webhookId)}/deliveries`, query }, options);
+    },
+
+    /**
+     * Queues a delivery to be sent again.
+     *
+     * @example const delivery = await client.webhooks.redeliver(webhookId, deliveryId);
+     */
+    redeliver(webhookId: string, deliveryId: string, options?: CallOptions): Promise<Delivery> {
+      return send<Delivery>(
+        { method: 'POST', path: `${id(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver` },
+        options,
+      );
+    },
+  };
+}
