@@ -135,8 +135,8 @@ export const rDistributionSchema = z
   })
   .meta({ id: 'RDistribution' });
 
-/** Query of GET /api/trades/statistics: the list's filters plus tz. */
-export const statisticsQuerySchema = z.strictObject({ ...tradeFilterQuery });
+/** Query of GET /api/trades/statistics: the list's filters, plus `tz` as every analytics call takes (figures do not depend on it). */
+export const statisticsQuerySchema = z.strictObject({ ...tradeFilterQuery, tz });
 
 /** Statistics figures. */
 export type Statistics = z.infer<typeof statisticsSchema>;
