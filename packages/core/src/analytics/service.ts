@@ -10,12 +10,12 @@ import {
   type RDistribution,
   rDistributionQuerySchema,
   type Statistics,
-  statisticsQuerySchema,
 } from '../schemas/analytics.js';
 import { getCalendar, parseDayKey } from '../shared/calendar.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { parseInput } from '../shared/validate.js';
 import type { TradeQuery } from '../storage/ports.js';
+import { tradeStatisticsQuerySchema } from '../schemas/trade.js';
 import { tradeQueryOf } from '../trades/filters.js';
 import type { Accumulator } from './accumulator.js';
 import { createByCategoryAccumulator } from './by-category.js';
@@ -42,7 +42,7 @@ export function analytics(deps: CoreDeps) {
   return {
     /** The statistics object, over the list's filters. */
     async statistics(userId: string, input: unknown): Promise<Statistics> {
-      const query = tradeQueryOf(parseInput(statisticsQuerySchema, input ?? {}));
+      const query = tradeQueryOf(parseInput(tradeStatisticsQuerySchema, input ?? {}));
       const figures = await scan(userId, query, createStatisticsAccumulator());
       const { open } = await trades.counts(userId, query);
       return { ...figures, openTrades: open };

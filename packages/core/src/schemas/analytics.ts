@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { calendarDate, timeZone } from './common.js';
-import { tradeFilterQuery } from './trade.js';
 
 const tz = timeZone.default('UTC');
 const nullableNumber = z.number().nullable();
@@ -134,9 +133,6 @@ export const rDistributionSchema = z
     buckets: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
   })
   .meta({ id: 'RDistribution' });
-
-/** Query of GET /api/trades/statistics: the list's filters, plus `tz` as every analytics call takes (figures do not depend on it). */
-export const statisticsQuerySchema = z.strictObject({ ...tradeFilterQuery, tz });
 
 /** Statistics figures. */
 export type Statistics = z.infer<typeof statisticsSchema>;

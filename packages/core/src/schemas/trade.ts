@@ -8,6 +8,7 @@ import {
   paginationSchema,
   positiveNumber,
   tagList,
+  timeZone,
 } from './common.js';
 
 /** Trade direction. */
@@ -99,8 +100,8 @@ export const tradeFilterQuery = {
 /** Query of GET /api/trades. */
 export const tradeListQuerySchema = z.strictObject({ ...paginationQuery, ...tradeFilterQuery });
 
-/** Query of GET /api/trades/statistics. */
-export const tradeStatisticsQuerySchema = z.strictObject(tradeFilterQuery);
+/** Query of GET /api/trades/statistics: the list's filters, plus `tz` as every analytics call takes (figures do not depend on it). */
+export const tradeStatisticsQuerySchema = z.strictObject({ ...tradeFilterQuery, tz: timeZone.default('UTC') });
 
 /** Response of GET /api/trades. */
 export const tradeListSchema = z.object({ trades: z.array(tradeSchema), pagination: paginationSchema }).meta({ id: 'TradeList' });
@@ -116,4 +117,4 @@ export type Trade = z.infer<typeof tradeSchema>;
 /** Validated list query. */
 export type TradeListQuery = z.output<typeof tradeListQuerySchema>;
 /** Validated trade filter. */
-export type TradeFilter = z.output<typeof tradeStatisticsQuerySchema>;
+export type TradeFilter = Omit<z.output<typeof tradeStatisticsQuerySchema>, 'tz'>;

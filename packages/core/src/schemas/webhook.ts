@@ -21,11 +21,14 @@ export const TEST_EVENT = 'webhook.test';
 
 const eventName = z.enum([...EVENT_TYPES, '*']);
 
+/** A DNS name (or IPv4 address), or a bracketed IPv6 address as URLs write it (`[2001:db8::1]`). */
+const webhookHostname = new RegExp(`^(?:\\[[0-9a-fA-F:.]+\\]|${z.regexes.hostname.source.slice(1, -1)})$`);
+
 /** Body of POST /api/webhooks. */
 export const webhookCreateSchema = z
   .strictObject({
     url: z
-      .url({ protocol: /^https?$/, hostname: z.regexes.hostname })
+      .url({ protocol: /^https?$/, hostname: webhookHostname })
       .max(2048)
       .meta({ description: 'http or https address that receives deliveries' }),
     events: z
