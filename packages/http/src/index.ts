@@ -1,1 +1,20 @@
-export const placeholder = 1;
+export { createServer, API_VERSION, type TjServer } from './server/create-server.js';
+export { startServer, type RunningServer } from './server/start-server.js';
+export {
+  resolveServerConfig,
+  defaultDatabasePath,
+  DEFAULT_RATE_LIMIT,
+  type ServerConfig,
+  type ServerFlags,
+  type RateLimitConfig,
+} from './config.js';
+export { jsonLogger, silentLogger, type Logger, type LogEntry } from './server/logger.js';
+export { buildOpenApiDocument } from './openapi/document.js';
+export { apiRoutes, type Route, type RouteContext, type RouteResult } from './routes/index.js';
+export { STATUS_OF_CODE } from './errors/status.js';
+export { createAccessTokens, loadJwtKey, type AccessTokens } from './auth/access-tokens.js';
+export { memoryRateLimitStore } from './rate-limit/memory-store.js';
+export { databaseRateLimitStore } from './rate-limit/database-store.js';
+export type { RateLimitStore } from './rate-limit/store.js';
+export * from './webhook-sender/index.js';
+export * from './webhook-sender/index.js';

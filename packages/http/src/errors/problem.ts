@@ -1,0 +1,59 @@
+import { CoreError, type ErrorCode, type FieldError, type Problem } from '@tj/core';
+import { STATUS_OF_CODE, statusTitle } from './status.js';
+
+/** A CoreError raised by the HTTP layer itself, with response headers it needs (`Allow`, `WWW-Authenticate`). */
+export class HttpError extends CoreError {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+    errors?: FieldError[],
+  ) {
+    super(code, message, errors);
+  }
+}
+
+/** What an error becomes on the wire. */
+export interface ProblemResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Problem;
+  /** True when the error was not an expected one: log it, answer only `internal_error`. */
+  unexpected: boolean;
+}
+
+const BEARER = 'Bearer realm="trading-journal"';
+
+/**
+ * Turns any thrown value into an RFC 9457 problem. CoreErrors keep their code, message and
+ * field errors; anything else is a bug and becomes a bare 500 `internal_error`.
+ */
+export function toProblem(error: unknown, requestId: string, bearerSent: boolean): ProblemResponse {
+  if (!(error instanceof CoreError) || error.code === 'internal_error') {
+    const body: Problem = {
+      type: 'about:blank',
+      title: statusTitle(500),
+      status: 500,
+      code: 'internal_error',
+      detail: 'an unexpected error occurred; quote the request id when reporting it',
+      requestId,
+    };
+    return { status: 500, headers: {}, body, unexpected: true };
+  }
+  const status = STATUS_OF_CODE[error.code];
+  const headers: Record<string, string> = error instanceof HttpError ? { ...error.headers } : {};
+  if (status === 401 && !headers['www-authenticate']) {
+    headers['www-authenticate'] = bearerSent ? `${BEARER}, error="invalid_token"` : BEARER;
+  }
+  if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(0, error.retryAfterSeconds));
+  const body: Problem = {
+    type: 'about:blank',
+    title: statusTitle(status),
+    status,
+    code: error.code,
+    detail: error.message,
+    requestId,
+  };
+  if (error.errors && error.errors.length > 0) body.errors = error.errors;
+  return { status, headers, body, unexpected: status === 500 };
+}

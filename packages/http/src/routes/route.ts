@@ -1,0 +1,66 @@
+import type { Core } from '@tj/core';
+import type { z } from 'zod';
+
+/** HTTP methods the API uses. */
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** What a route handler gets: the acting user (authenticated routes), path params, query and body. */
+export interface RouteContext {
+  core: Core;
+  /** The authenticated user's id; empty on public routes. */
+  userId: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+  /** Server settings a route passes on to core. */
+  settings: { openRegistration: boolean };
+}
+
+/** A handler's answer: status, JSON body (none for 204) and extra headers such as `Location`. */
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One endpoint: method, path (find-my-way syntax, `:id`), the zod schemas of its input and
+ * output (from core, for the OpenAPI document) and a handler that calls one core function.
+ */
+export interface Route {
+  method: Method;
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  /** Needs a bearer access token. */
+  auth: boolean;
+  /** Counted by the general rate limit (all but the health probe). */
+  rateLimited?: boolean;
+  query?: z.ZodType;
+  /** The request body schema; routes without one take no body. */
+  body?: z.ZodType;
+  /** Success status and body schema (none for 204). */
+  response: { status: number; description: string; schema?: z.ZodType };
+  /** Error statuses the route can answer, beyond the ones every route can (400 for query, 429, 500). */
+  errors: number[];
+  handle(ctx: RouteContext): Promise<RouteResult>;
+}
+
+/** A 200 JSON answer. */
+export const ok = (body: unknown): RouteResult => ({ status: 200, body });
+
+/** A 201 answer with the new record and its `Location`. */
+export const created = (body: { id: string }, base: string): RouteResult => ({
+  status: 201,
+  body,
+  headers: { location: `${base}/${body.id}` },
+});
+
+/** A 204 answer. */
+export const noContent = (): RouteResult => ({ status: 204 });
+
+/** The value of path parameter `name` (the router guarantees it is there). */
+export function param(ctx: RouteContext, name: string): string {
+  return ctx.params[name] ?? '';
+}
