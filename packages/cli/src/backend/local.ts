@@ -1,0 +1,48 @@
+import type { User } from '@tj/core';
+import type { Backend } from './backend.js';
+import type { LocalSession } from './local-session.js';
+
+/** The backend of local mode: core on the local database, acting as `user`. */
+export function localBackend(session: LocalSession, user: User): Backend {
+  const { core } = session;
+  const u = user.id;
+  return {
+    mode: 'local',
+    where: session.where,
+    me: async () => user,
+    trades: {
+      list: (q) => core.trades.list(u, q),
+      get: (id) => core.trades.get(u, id),
+      create: (b) => core.trades.create(u, b),
+      update: (id, b) => core.trades.update(u, id, b),
+      delete: (id) => core.trades.delete(u, id),
+      statistics: (q) => core.analytics.statistics(u, q),
+    },
+    journal: {
+      list: (q) => core.journal.list(u, q),
+      get: (id) => core.journal.get(u, id),
+      create: (b) => core.journal.create(u, b),
+      update: (id, b) => core.journal.update(u, id, b),
+      delete: (id) => core.journal.delete(u, id),
+    },
+    analytics: {
+      dashboard: (q) => core.analytics.dashboard(u, q),
+      performance: (q) => core.analytics.performance(u, q),
+      byCategory: (q) => core.analytics.byCategory(u, q),
+      equityCurve: (q) => core.analytics.equityCurve(u, q),
+      rDistribution: (q) => core.analytics.rDistribution(u, q),
+    },
+    webhooks: {
+      create: (b) => core.webhooks.create(u, b),
+      list: () => core.webhooks.list(u),
+      delete: (id) => core.webhooks.delete(u, id),
+      test: (id) => core.webhooks.test(u, id),
+      deliveries: (id, q) => core.webhooks.deliveries(u, id, q),
+    },
+    alerts: {
+      create: (b) => core.alerts.create(u, b),
+      list: () => core.alerts.list(u),
+      delete: (id) => core.alerts.delete(u, id),
+    },
+  };
+}

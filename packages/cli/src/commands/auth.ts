@@ -1,0 +1,84 @@
+import type { Command } from 'commander';
+import { remoteClient } from '../backend/remote.js';
+import { action, examples, type Opts } from '../command-kit.js';
+import { readCredentials, removeCredentials, writeCredentials } from '../config/credentials.js';
+import type { Context, Io } from '../context.js';
+import { UsageError } from '../errors.js';
+
+function serverUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new UsageError(`--server: "${text}" is not a URL (such as http://127.0.0.1:3000)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--server: use an http or https URL');
+  return url.href.replace(/\/+$/, '');
+}
+
+/** `tj login`: logs in to a server; later commands go through it. */
+export async function login(ctx: Context, opts: Opts): Promise<void> {
+  const p = ctx.prompt;
+  const known = readCredentials(ctx.env);
+  const server = serverUrl(
+    opts.server ?? known?.server ?? (await p.text({ message: 'Server URL', flag: '--server <url>', required: true })),
+  );
+  const email =
+    opts.email ??
+    (await p.text({ message: 'Email', flag: '--email <email>', required: true, ...(known?.email && { default: known.email }) }));
+  const password = opts.password ?? (await p.password({ message: 'Password', flag: '--password <password>' }));
+  const client = await remoteClient(ctx.env, { server, email });
+  const pair = await client.auth.login({ email, password });
+  const tokens = client.getTokens();
+  writeCredentials(ctx.env, { server, email, ...tokens });
+  ctx.out.result({ server, user: pair.user }, (d) => {
+    ctx.out.line(ctx.out.c.green(`Logged in to ${d.server} as ${d.user.name} <${d.user.email}>`));
+    ctx.out.line('Commands now go through this server (pass --db to work locally); tj logout to stop.');
+  });
+}
+
+/** `tj logout`: revokes the session on the server and forgets it. */
+export async function logout(ctx: Context): Promise<void> {
+  const credentials = readCredentials(ctx.env);
+  if (!credentials) {
+    ctx.out.result({ loggedOut: false }, () => ctx.out.line('Not logged in.'));
+    return;
+  }
+  try {
+    if (credentials.refreshToken) await (await remoteClient(ctx.env, credentials)).auth.logout();
+  } catch {
+    ctx.out.note(`tj: could not reach ${credentials.server} to revoke the session; forgetting it anyway`);
+  }
+  removeCredentials(ctx.env);
+  ctx.out.result({ loggedOut: true, server: credentials.server }, () => ctx.out.line(`Logged out of ${credentials.server}`));
+}
+
+/** `tj whoami`: the mode, the database or server, and the acting user. */
+export async function whoami(ctx: Context): Promise<void> {
+  const backend = await ctx.backend();
+  const user = await backend.me();
+  ctx.out.result({ mode: backend.mode, where: backend.where, user }, (d) =>
+    ctx.out.line(`${d.user.name} <${d.user.email}> on ${d.mode === 'local' ? 'the local database' : 'the server'} ${d.where}`),
+  );
+}
+
+/** Registers `tj login`, `tj logout` and `tj whoami`. */
+export function registerAuth(program: Command, io: Io): void {
+  const loginCmd = program
+    .command('login')
+    .description('log in to a journal server: later commands work through it (remote mode)')
+    .option('--server <url>', 'the server, e.g. http://127.0.0.1:3000 (default: the last one)')
+    .option('--email <email>', 'login email')
+    .option('--password <password>', 'password (prefer the prompt: flags show in the process list)')
+    .action(action(io, login));
+  examples(loginCmd, [
+    'tj login --server https://journal.example.com',
+    'tj login --server http://127.0.0.1:3000 --email ann@example.com',
+  ]);
+  examples(program.command('logout').description('end the server session and return to local mode').action(action(io, logout)), [
+    'tj logout',
+  ]);
+  examples(program.command('whoami').description('show the acting user and where the journal is').action(action(io, whoami)), [
+    'tj whoami --json',
+  ]);
+}

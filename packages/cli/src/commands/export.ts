@@ -1,0 +1,136 @@
+import { createWriteStream } from 'node:fs';
+import { Argument, type Command, Option } from 'commander';
+import type { JournalEntry, Pagination, Trade } from '@tj/core';
+import { action, examples, type Opts } from '../command-kit.js';
+import type { Context, Io } from '../context.js';
+import { dateFlag, defined } from '../util/args.js';
+import { tradeFilter } from './trades.js';
+
+/** Where an export goes: a file (--out) or stdout. */
+interface TextSink {
+  write(text: string): Promise<void>;
+  end(): Promise<void>;
+}
+
+function fileSink(path: string): TextSink {
+  const stream = createWriteStream(path, { encoding: 'utf8' });
+  const failed = new Promise<never>((_, reject) => stream.once('error', reject));
+  failed.catch(() => {});
+  return {
+    async write(text) {
+      if (!stream.write(text)) await Promise.race([new Promise<void>((r) => stream.once('drain', () => r())), failed]);
+    },
+    end: () => Promise.race([new Promise<void>((r) => stream.end(r)), failed]),
+  };
+}
+
+/** Every item of a paged list, 100 per request. */
+async function* allPages<T>(fetchPage: (page: number) => Promise<{ items: T[]; pagination: Pagination }>): AsyncGenerator<T> {
+  for (let page = 1; ; page++) {
+    const { items, pagination } = await fetchPage(page);
+    yield* items;
+    if (page >= pagination.pages) return;
+  }
+}
+
+const JOURNAL_COLUMNS = [
+  'id',
+  'date',
+  'type',
+  'premarketAnalysis',
+  'tradingPlan',
+  'postmarketReview',
+  'energy',
+  'focus',
+  'stress',
+  'confidence',
+  'lessonsLearned',
+  'tags',
+  'createdAt',
+  'updatedAt',
+];
+
+function journalRow(e: JournalEntry, quote: (s: string) => string): string {
+  const s = e.emotionalState;
+  const cells = [
+    e.id,
+    e.date,
+    e.type,
+    e.premarketAnalysis,
+    e.tradingPlan,
+    e.postmarketReview,
+    s.energy,
+    s.focus,
+    s.stress,
+    s.confidence,
+    e.lessonsLearned.join('\n'),
+    e.tags.join(';'),
+    e.createdAt,
+    e.updatedAt,
+  ];
+  return cells.map((c) => quote(c === null || c === undefined ? '' : String(c))).join(',');
+}
+
+/** `tj export trades|journal --format csv|json [--out FILE]`. */
+export async function exportData(ctx: Context, opts: Opts, [what]: string[]): Promise<void> {
+  const core = await import('@tj/core');
+  const backend = await ctx.backend();
+  const format = opts.format ?? 'csv';
+  const sink: TextSink = opts.out ? fileSink(opts.out) : { write: (t) => ctx.out.write(t), end: async () => {} };
+  let items: AsyncGenerator<Trade | JournalEntry>;
+  let header: string;
+  let row: (item: never) => string;
+  if (what === 'trades') {
+    const filter = tradeFilter(ctx, opts);
+    items = allPages(async (page) => {
+      const r = await backend.trades.list({ ...filter, page, limit: 100 });
+      return { items: r.trades, pagination: r.pagination };
+    });
+    header = core.formatTradesCsvHeader();
+    row = (t: Trade) => core.formatTradeCsvRow(t);
+  } else {
+    const query = defined({
+      dateFrom: opts.from === undefined ? undefined : dateFlag('--from', opts.from),
+      dateTo: opts.to === undefined ? undefined : dateFlag('--to', opts.to),
+    });
+    items = allPages(async (page) => {
+      const r = await backend.journal.list({ ...query, page, limit: 100 });
+      return { items: r.entries, pagination: r.pagination };
+    });
+    header = JOURNAL_COLUMNS.join(',');
+    row = (e: JournalEntry) => journalRow(e, core.quoteCsvCell);
+  }
+  let count = 0;
+  await sink.write(format === 'csv' ? `${header}\n` : '[');
+  for await (const item of items) {
+    const text = format === 'csv' ? `${row(item as never)}\n` : `${count === 0 ? '\n' : ',\n'}  ${JSON.stringify(item)}`;
+    await sink.write(text);
+    count++;
+  }
+  if (format === 'json') await sink.write(count === 0 ? ']\n' : '\n]\n');
+  await sink.end();
+  if (opts.out)
+    ctx.out.result({ exported: count, what, format, file: opts.out }, (d) =>
+      ctx.out.line(`Exported ${d.exported} ${what === 'trades' ? 'trades' : 'journal entries'} to ${d.file}`),
+    );
+}
+
+/** Registers `tj export`. */
+export function registerExport(program: Command, io: Io): void {
+  const cmd = program
+    .command('export')
+    .addArgument(new Argument('<what>', 'trades or journal').choices(['trades', 'journal']))
+    .description('write trades or journal entries as CSV or JSON (trades CSV is what tj import reads back)')
+    .addOption(new Option('--format <format>', 'csv or json (default csv)').choices(['csv', 'json']))
+    .option('--out <file>', 'write to this file instead of stdout')
+    .addOption(new Option('--status <status>', 'trades: open, closed or all').choices(['open', 'closed', 'all']))
+    .option('--instrument <symbol>', 'trades: only this instrument')
+    .option('--from <date>', 'from this date (trades: entry; journal: entry date)')
+    .option('--to <date>', 'up to this date, inclusive')
+    .action(action(io, exportData));
+  examples(cmd, [
+    'tj export trades --format csv --out trades.csv',
+    'tj export trades --format json --status closed > closed.json',
+    'tj export journal --format csv --from 2026-01-01 --out journal.csv',
+  ]);
+}

@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Command } from 'commander';
+import { action, examples, type Opts } from '../command-kit.js';
+import { passwordCostFromEnv } from '../config/password-cost.js';
+import { redactDatabaseUrl, sqliteFile } from '../config/paths.js';
+import type { Context, Io } from '../context.js';
+import { UsageError } from '../errors.js';
+import { defined, positiveIntArg } from '../util/args.js';
+
+/** Contract section 8 flags, read with the server's own resolver (a flag wins over its variable). */
+async function serverConfig(ctx: Context, opts: Opts) {
+  const { resolveServerConfig } = await import('@tj/http');
+  try {
+    return resolveServerConfig(
+      defined({
+        db: opts.db,
+        port: opts.port,
+        host: opts.host,
+        openRegistration: opts.openRegistration,
+        allowPrivateWebhooks: opts.allowPrivateWebhooks,
+        webhookRetrySchedule: opts.webhookRetrySchedule,
+      }),
+      ctx.env,
+    );
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** Resolves when SIGINT or SIGTERM arrives. */
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}
+
+/** `tj serve`: the HTTP API and webhook delivery, until SIGINT/SIGTERM (graceful shutdown). */
+export async function serve(ctx: Context, opts: Opts): Promise<void> {
+  const config = await serverConfig(ctx, opts);
+  const cost = passwordCostFromEnv(ctx.env);
+  if (cost) config.passwordCost = cost;
+  const file = sqliteFile(config.databaseUrl);
+  if (file !== undefined) mkdirSync(dirname(file), { recursive: true });
+  const { startServer } = await import('@tj/http');
+  const running = await startServer(config);
+  ctx.out.note(`tj: serving ${running.url} on ${redactDatabaseUrl(config.databaseUrl)} (Ctrl-C stops)`);
+  await running.stopped;
+}
+
+/** `tj worker`: delivers webhooks from the database's outbox (beside servers, or alone). */
+export async function worker(ctx: Context, opts: Opts): Promise<void> {
+  const config = await serverConfig(ctx, opts);
+  const session = await ctx.local({
+    allowPrivateWebhooks: config.allowPrivateWebhooks,
+    retrySchedule: config.webhookRetrySchedule,
+  });
+  const { createDeliveryWorker } = await import('@tj/core');
+  const onError = (e: unknown) => ctx.out.note(`tj worker: ${(e as Error)?.message ?? String(e)}`);
+  const w = createDeliveryWorker(session.core, { ...defined({ pollMs: opts.pollMs, concurrency: opts.concurrency }), onError });
+  if (opts.once) {
+    let sent = 0;
+    for (let n = await w.runOnce(); n > 0; n = await w.runOnce()) sent += n;
+    ctx.out.result({ sent }, (d) => ctx.out.line(`Sent ${d.sent} deliveries.`));
+    return;
+  }
+  w.start();
+  ctx.out.note(`tj: delivering webhooks from ${session.where} (Ctrl-C stops)`);
+  await untilSignal();
+  await w.stop();
+}
+
+/** Registers `tj serve` and `tj worker`. */
+export function registerServe(program: Command, io: Io): void {
+  const serveCmd = program
+    .command('serve')
+    .description('run the HTTP API and webhook delivery on the local database (--db)')
+    .option('--port <n>', 'port, 0 for any free one (env TJ_PORT; default 3000)')
+    .option('--host <host>', 'address to listen on (env TJ_HOST; default 127.0.0.1)')
+    .option('--open-registration', 'let anyone register (env TJ_OPEN_REGISTRATION=true)')
+    .option('--allow-private-webhooks', 'allow webhooks to private addresses (env TJ_ALLOW_PRIVATE_WEBHOOKS=true)')
+    .option('--webhook-retry-schedule <s,s,…>', 'seconds between attempts (env TJ_WEBHOOK_RETRY_SCHEDULE)')
+    .action(action(io, serve));
+  serveCmd.addHelpText('after', '\nThe JWT secret comes from TJ_JWT_SECRET, else it is generated once and kept in the database.');
+  examples(serveCmd, [
+    'tj serve',
+    'tj serve --port 8080 --host 0.0.0.0 --open-registration',
+    'tj --db postgres://journal@db/journal serve --port 3000',
+  ]);
+
+  const workerCmd = program
+    .command('worker')
+    .description('deliver webhooks from the database outbox (run beside servers sharing PostgreSQL, or alone)')
+    .option('--allow-private-webhooks', 'allow webhooks to private addresses (env TJ_ALLOW_PRIVATE_WEBHOOKS=true)')
+    .option('--webhook-retry-schedule <s,s,…>', 'seconds between attempts (env TJ_WEBHOOK_RETRY_SCHEDULE)')
+    .option('--poll-ms <ms>', 'how often to look for due deliveries (default 1000)', positiveIntArg)
+    .option('--concurrency <n>', 'deliveries in flight at once (default 32)', positiveIntArg)
+    .option('--once', 'send what is due now, then exit')
+    .action(action(io, worker));
+  examples(workerCmd, ['tj worker', 'tj --db postgres://journal@db/journal worker --concurrency 64', 'tj worker --once']);
+}

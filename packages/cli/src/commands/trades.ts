@@ -1,0 +1,94 @@
+import { type Command, Option } from 'commander';
+import { action, examples, type Opts } from '../command-kit.js';
+import type { Context, Io } from '../context.js';
+import { defined, listArg, positiveIntArg, rangeFlags } from '../util/args.js';
+import { printTrade, printTradeTable } from '../views/trade-view.js';
+import { addTradeFieldOptions, CLEARABLE } from './trade-fields.js';
+import { addTrade, closeTrade, deleteTrade, editTrade } from './trades-write.js';
+
+/** The trade filter flags shared by list, stats and export. */
+export function addTradeFilterOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--status <status>', 'open, closed or all').choices(['open', 'closed', 'all']))
+    .option('--instrument <symbol>', 'only this instrument (any case)')
+    .option('--from <date>', 'entries on or after this date (a date is the whole day in --tz)')
+    .option('--to <date>', 'entries up to this date, inclusive');
+}
+
+/** The trade filter of the flags, as the API's query. */
+export function tradeFilter(ctx: Context, opts: Opts): Record<string, unknown> {
+  return defined({ status: opts.status, instrument: opts.instrument, ...rangeFlags(opts, ctx.tz) });
+}
+
+/** `tj trades list`. */
+export async function listTrades(ctx: Context, opts: Opts): Promise<void> {
+  const query = { ...tradeFilter(ctx, opts), ...defined({ page: opts.page, limit: opts.limit }) };
+  const page = await (await ctx.backend()).trades.list(query);
+  ctx.out.result(page, (p) => printTradeTable(ctx.out, p.trades, ctx.tz, p.pagination));
+}
+
+/** `tj trades show <id>`. */
+export async function showTrade(ctx: Context, _opts: Opts, [id]: string[]): Promise<void> {
+  const trade = await (await ctx.backend()).trades.get(id as string);
+  ctx.out.result(trade, (t) => printTrade(ctx.out, t, ctx.tz));
+}
+
+/** Registers `tj trades …`. */
+export function registerTrades(program: Command, io: Io): void {
+  const trades = program.command('trades').description('list, show, add, close, edit and delete trades');
+  examples(trades, [
+    'tj trades list --status open',
+    'tj trades add --instrument ES --direction short --entry-price 5000 --size 1',
+  ]);
+
+  const list = addTradeFilterOptions(trades.command('list').description('list trades, newest entry first'))
+    .option('--page <n>', 'page number', positiveIntArg)
+    .option('--limit <n>', 'trades per page (1-100, default 20)', positiveIntArg)
+    .action(action(io, listTrades));
+  examples(list, [
+    'tj trades list',
+    'tj trades list --status closed --instrument es --from 2026-11-01 --to 2026-11-30',
+    'tj trades list --json --limit 100',
+  ]);
+
+  examples(trades.command('show <id>').description('show one trade').action(action(io, showTrade)), ['tj trades show 0193…']);
+
+  const add = addTradeFieldOptions(
+    trades.command('add').description('record a trade (prompts for missing fields on a terminal)'),
+  );
+  add.action(action(io, addTrade));
+  examples(add, [
+    'tj trades add --instrument ES --direction short --entry-price 5000 --size 1 --stop 5010 --multiplier 50',
+    'tj trades add --instrument AAPL --direction long --entry-price 190 --size 100 --entry-time "2026-11-20 09:30" --exit-price 195 --exit-time "2026-11-20 15:00"',
+    'tj trades add          # asks for each field',
+  ]);
+
+  const close = addTradeFieldOptions(trades.command('close <id>').description('close an open trade'), [
+    'exitPrice',
+    'exitTime',
+    'fees',
+    'result',
+    'notes',
+  ]);
+  close.action(action(io, closeTrade));
+  examples(close, [
+    'tj trades close 0193… --exit-price 4990',
+    'tj trades close 0193… --exit-price 4990 --exit-time "2026-11-20 15:55" --fees 4.5',
+  ]);
+
+  const edit = addTradeFieldOptions(trades.command('edit <id>').description('change fields of a trade'))
+    .option('--clear <fields>', `clear optional fields: ${Object.keys(CLEARABLE).join(', ')} (exit reopens)`, listArg)
+    .action(action(io, editTrade));
+  examples(edit, [
+    'tj trades edit 0193… --stop 4990 --tags fomc,news',
+    'tj trades edit 0193… --clear target,notes',
+    'tj trades edit 0193… --clear exit',
+  ]);
+
+  const del = trades
+    .command('delete <id>')
+    .description('delete a trade')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(action(io, deleteTrade));
+  examples(del, ['tj trades delete 0193… --yes']);
+}

@@ -1,0 +1,123 @@
+import { type Command, Option } from 'commander';
+import { action, examples, type Opts } from '../command-kit.js';
+import type { Context, Io } from '../context.js';
+import { CliError } from '../errors.js';
+import { clip, dateTime, NONE } from '../output/format.js';
+import { defined, listArg, positiveIntArg } from '../util/args.js';
+
+const EVENTS =
+  'trade.created, trade.updated, trade.closed, trade.deleted, journal.created, journal.updated, journal.deleted, alert.triggered, or * for all';
+
+/** In local mode, --allow-private-webhooks lets webhooks target private addresses (tests, home set-ups). */
+async function backendFor(ctx: Context, opts: Opts) {
+  if (ctx.mode === 'local' && opts.allowPrivateWebhooks) await ctx.local({ allowPrivateWebhooks: true });
+  return ctx.backend();
+}
+
+/** `tj webhooks add`. */
+export async function addWebhook(ctx: Context, opts: Opts): Promise<void> {
+  const url =
+    opts.url ?? (await ctx.prompt.text({ message: 'URL that receives deliveries', flag: '--url <url>', required: true }));
+  const body = defined({ url, events: opts.events ?? ['*'], secret: opts.secret });
+  const hook = await (await backendFor(ctx, opts)).webhooks.create(body);
+  ctx.out.result(hook, (h) => {
+    ctx.out.line(ctx.out.c.green(`Created webhook ${h.id} for ${h.events.join(', ')} → ${h.url}`));
+    ctx.out.line(`Signing secret (shown only now; keep it for your receiver): ${h.secret}`);
+  });
+}
+
+/** `tj webhooks list`. */
+export async function listWebhooks(ctx: Context): Promise<void> {
+  const data = await (await ctx.backend()).webhooks.list();
+  ctx.out.result(data, ({ webhooks }) => {
+    if (webhooks.length === 0) return ctx.out.line('No webhooks.');
+    ctx.out.printTable(
+      ['ID', 'URL', 'Events', 'Active', 'Created'],
+      webhooks.map((h) => [h.id, h.url, h.events.join(', '), h.active ? 'yes' : 'no', dateTime(h.createdAt, ctx.tz)]),
+    );
+  });
+}
+
+/** `tj webhooks remove <id>`. */
+export async function removeWebhook(ctx: Context, _opts: Opts, [id]: string[]): Promise<void> {
+  await (await ctx.backend()).webhooks.delete(id as string);
+  ctx.out.result({ deleted: id }, () => ctx.out.line(`Removed webhook ${id}`));
+}
+
+/** `tj webhooks test <id>`: sends `webhook.test` now; exits 1 when it was not delivered. */
+export async function testWebhook(ctx: Context, opts: Opts, [id]: string[]): Promise<void> {
+  const outcome = await (await backendFor(ctx, opts)).webhooks.test(id as string);
+  ctx.out.result(outcome, (o) =>
+    ctx.out.line(
+      o.delivered
+        ? ctx.out.c.green(`Delivered: HTTP ${o.statusCode} in ${o.durationMs} ms`)
+        : ctx.out.c.red(`Not delivered: ${o.error ?? `HTTP ${o.statusCode}`} (${o.durationMs} ms)`),
+    ),
+  );
+  if (!outcome.delivered) throw new CliError(`the test delivery failed: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`);
+}
+
+/** `tj webhooks deliveries <id>`. */
+export async function listDeliveries(ctx: Context, opts: Opts, [id]: string[]): Promise<void> {
+  const query = defined({ status: opts.status, page: opts.page, limit: opts.limit });
+  const data = await (await ctx.backend()).webhooks.deliveries(id as string, query);
+  ctx.out.result(data, ({ deliveries, pagination }) => {
+    if (deliveries.length === 0) return ctx.out.line('No deliveries.');
+    ctx.out.printTable(
+      ['ID', 'Event', 'Status', 'Attempts', 'HTTP', 'ms', 'Error', 'Next attempt'],
+      deliveries.map((d) => [
+        d.id,
+        d.event,
+        d.status,
+        String(d.attempts),
+        d.responseStatus === null ? NONE : String(d.responseStatus),
+        d.durationMs === null ? NONE : String(d.durationMs),
+        clip(d.error, 40),
+        dateTime(d.nextAttemptAt, ctx.tz),
+      ]),
+    );
+    ctx.out.line(ctx.out.c.dim(`Page ${pagination.page} of ${pagination.pages} (${pagination.total} deliveries)`));
+  });
+}
+
+/** Registers `tj webhooks …`. */
+export function registerWebhooks(program: Command, io: Io): void {
+  const hooks = program.command('webhooks').description('signed HTTP notifications of your trades, journal and alerts');
+  examples(hooks, ['tj webhooks add --url https://example.com/hook --events trade.closed', 'tj webhooks list']);
+  const privateFlag = '--allow-private-webhooks';
+  const privateHelp = 'local mode: accept private and loopback targets (env TJ_ALLOW_PRIVATE_WEBHOOKS=true)';
+
+  const add = hooks
+    .command('add')
+    .description('register a webhook (its signing secret is shown once)')
+    .option('--url <url>', 'http(s) address that receives deliveries')
+    .option('--events <a,b>', `events to send (default *): ${EVENTS}`, listArg)
+    .option('--secret <secret>', 'signing secret, 16+ characters (default: 32 random bytes)')
+    .option(privateFlag, privateHelp)
+    .action(action(io, addWebhook));
+  examples(add, [
+    'tj webhooks add --url https://example.com/hook',
+    'tj webhooks add --url https://example.com/hook --events trade.closed,alert.triggered',
+  ]);
+
+  examples(hooks.command('list').description('list webhooks').action(action(io, listWebhooks)), ['tj webhooks list --json']);
+  examples(hooks.command('remove <id>').description('remove a webhook').action(action(io, removeWebhook)), [
+    'tj webhooks remove 0193…',
+  ]);
+
+  const test = hooks
+    .command('test <id>')
+    .description('send a webhook.test delivery now and show the answer (exit 1 if not delivered)')
+    .option(privateFlag, privateHelp)
+    .action(action(io, testWebhook));
+  examples(test, ['tj webhooks test 0193…']);
+
+  const deliveries = hooks
+    .command('deliveries <id>')
+    .description('delivery attempts of a webhook: status, HTTP answer, duration, error, next retry')
+    .addOption(new Option('--status <status>', 'pending, succeeded or failed').choices(['pending', 'succeeded', 'failed']))
+    .option('--page <n>', 'page number', positiveIntArg)
+    .option('--limit <n>', 'deliveries per page (1-100, default 20)', positiveIntArg)
+    .action(action(io, listDeliveries));
+  examples(deliveries, ['tj webhooks deliveries 0193… --status failed']);
+}

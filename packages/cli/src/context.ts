@@ -1,0 +1,124 @@
+import type { User } from '@tj/core';
+import type { Backend } from './backend/backend.js';
+import { type LocalSession, openLocalSession, resolveLocalUser } from './backend/local-session.js';
+import { readCredentials } from './config/credentials.js';
+import { databaseUrl, type Env } from './config/paths.js';
+import { CliError, UsageError } from './errors.js';
+import { Output, type Sink } from './output/output.js';
+import { createPrompter, type Prompter } from './prompts/prompter.js';
+
+/** The process's streams and environment (tests and the bench pass their own). */
+export interface Io {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: NodeJS.WritableStream & Sink;
+  stderr: NodeJS.WritableStream & Sink;
+  env: Env;
+}
+
+/** Flags every command accepts. */
+export interface GlobalOptions {
+  db?: string;
+  json?: boolean;
+  tz?: string;
+  user?: string;
+  /** False with --no-input: never prompt. */
+  input?: boolean;
+}
+
+function resolveTimeZone(flag: string | undefined, env: Env): string {
+  const tz = flag || env.TJ_TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+  } catch {
+    throw new UsageError(`--tz: "${tz}" is not an IANA time zone name (such as Europe/London)`);
+  }
+  return tz;
+}
+
+/** Everything a command runs with: output, prompts, time zone, and its backend (opened once). */
+export class Context {
+  readonly out: Output;
+  readonly prompt: Prompter;
+  readonly tz: string;
+  readonly env: Env;
+  private readonly closers: Array<() => Promise<void>> = [];
+  private session: Promise<LocalSession> | undefined;
+  private opened: Promise<Backend> | undefined;
+
+  constructor(
+    readonly io: Io,
+    readonly options: GlobalOptions,
+  ) {
+    this.env = io.env;
+    this.out = new Output(io.stdout, io.stderr, options.json === true, io.env);
+    this.prompt = createPrompter(io, options.input !== false);
+    this.tz = resolveTimeZone(options.tz, io.env);
+  }
+
+  /** Local unless logged in to a server (`tj login`) and no database is named (--db, TJ_DATABASE_URL). */
+  get mode(): 'local' | 'remote' {
+    if (this.options.db || this.env.TJ_DATABASE_URL) return 'local';
+    return readCredentials(this.env) ? 'remote' : 'local';
+  }
+
+  /** The local database URL (--db, TJ_DATABASE_URL, else the default file). */
+  get databaseUrl(): string {
+    return databaseUrl(this.options.db, this.env);
+  }
+
+  /** Core on the local database (opened once; closed with the context). */
+  local(options: { create?: boolean; allowPrivateWebhooks?: boolean; retrySchedule?: number[] | undefined } = {}) {
+    this.session ??= openLocalSession({
+      url: this.databaseUrl,
+      env: this.env,
+      create: options.create === true,
+      allowPrivateWebhooks: options.allowPrivateWebhooks ?? envFlag(this.env.TJ_ALLOW_PRIVATE_WEBHOOKS),
+      retrySchedule: options.retrySchedule,
+    }).then((s) => {
+      this.onClose(() => s.close());
+      return s;
+    });
+    return this.session;
+  }
+
+  /** The acting user of the local database (--user, TJ_USER, or its only user). */
+  async localUser(): Promise<User> {
+    return resolveLocalUser(await this.local(), this.options.user || this.env.TJ_USER);
+  }
+
+  /** The backend of the current mode, acting as the user. */
+  backend(): Promise<Backend> {
+    this.opened ??= this.openBackend();
+    return this.opened;
+  }
+
+  private async openBackend(): Promise<Backend> {
+    if (this.mode === 'local') {
+      const { localBackend } = await import('./backend/local.js');
+      const user = await this.localUser();
+      return localBackend(await this.local(), user);
+    }
+    const credentials = readCredentials(this.env);
+    if (!credentials?.refreshToken) {
+      throw new CliError(`not logged in to ${credentials?.server ?? 'a server'} any more: run tj login`);
+    }
+    const { remoteBackend, remoteClient } = await import('./backend/remote.js');
+    return remoteBackend(await remoteClient(this.env, credentials), credentials.server);
+  }
+
+  /** Runs `fn` when the command ends (success or failure). */
+  onClose(fn: () => Promise<void>): void {
+    this.closers.push(fn);
+  }
+
+  /** Closes what the command opened, last first. */
+  async close(): Promise<void> {
+    for (const fn of this.closers.reverse()) await fn().catch(() => {});
+    this.closers.length = 0;
+  }
+}
+
+/** A boolean environment variable (`true`, `1`, `yes`, `on`). */
+export function envFlag(value: string | undefined): boolean {
+  return ['true', '1', 'yes', 'on'].includes((value ?? '').trim().toLowerCase());
+}

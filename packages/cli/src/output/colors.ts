@@ -1,0 +1,35 @@
+/** ANSI styling functions; identity functions when colour is off. */
+export interface Colors {
+  enabled: boolean;
+  red(s: string): string;
+  green(s: string): string;
+  yellow(s: string): string;
+  cyan(s: string): string;
+  bold(s: string): string;
+  dim(s: string): string;
+}
+
+const wrap = (on: boolean, open: number, close: number) => (s: string) => (on ? `\u001b[${open}m${s}\u001b[${close}m` : s);
+
+/**
+ * Colour is on only when writing to a terminal, `NO_COLOR` is unset or empty (no-color.org) and
+ * `TERM` is not `dumb`.
+ */
+export function colorEnabled(stream: { isTTY?: boolean }, env: Record<string, string | undefined>): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.TERM === 'dumb') return false;
+  return stream.isTTY === true;
+}
+
+/** Styling functions, on or off. */
+export function colors(enabled: boolean): Colors {
+  return {
+    enabled,
+    red: wrap(enabled, 31, 39),
+    green: wrap(enabled, 32, 39),
+    yellow: wrap(enabled, 33, 39),
+    cyan: wrap(enabled, 36, 39),
+    bold: wrap(enabled, 1, 22),
+    dim: wrap(enabled, 2, 22),
+  };
+}

@@ -1,0 +1,68 @@
+/** Formatting of numbers, money, percentages and times for human output. */
+
+/** Shown for a missing value. */
+export const NONE = '-';
+
+/** A number with thousands separators and up to `digits` decimals (trailing zeros dropped). */
+export function num(value: number | null | undefined, digits = 8): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NONE;
+  return value.toLocaleString('en-US', { maximumFractionDigits: digits });
+}
+
+/** Money: two decimals, thousands separators, a minus sign when negative. */
+export function money(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NONE;
+  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** A percentage with one decimal: `55.0%`. */
+export function pct(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NONE;
+  return `${value.toFixed(1)}%`;
+}
+
+/** An R multiple: `1.50R`. */
+export function rMultiple(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NONE;
+  return `${value.toFixed(2)}R`;
+}
+
+/** A ratio such as a profit factor, two decimals. */
+export function ratio(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return NONE;
+  return value.toFixed(2);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** An ISO date-time shown in `tz` as `2026-11-20 09:30`. */
+export function dateTime(iso: string | null | undefined, tz: string): string {
+  if (!iso) return NONE;
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(tz, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** Text cut to `max` characters with an ellipsis, on one line. */
+export function clip(text: string | null | undefined, max: number): string {
+  if (!text) return NONE;
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** `1 trade`, `2 trades`. */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? word : many}`;
+}

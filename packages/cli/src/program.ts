@@ -1,0 +1,72 @@
+import { Command } from 'commander';
+import { registerAnalytics } from './commands/analytics.js';
+import { registerAlerts } from './commands/alerts.js';
+import { registerAuth } from './commands/auth.js';
+import { registerDashboard } from './commands/dashboard.js';
+import { registerExport } from './commands/export.js';
+import { registerImport } from './commands/import.js';
+import { registerInit } from './commands/init.js';
+import { registerJournal } from './commands/journal.js';
+import { registerServe } from './commands/serve.js';
+import { registerStats } from './commands/stats.js';
+import { registerTrades } from './commands/trades.js';
+import { registerUsers } from './commands/users.js';
+import { registerWebhooks } from './commands/webhooks.js';
+import type { Io } from './context.js';
+
+/** The version `tj --version` prints. */
+export const VERSION = '0.1.0';
+
+/**
+ * The `tj` command tree. Usage errors throw (exitOverride) instead of exiting, and commander's
+ * own messages are written as `tj: <message>`.
+ */
+export function createProgram(io: Io): Command {
+  const program = new Command('tj')
+    .description('A trading journal at the terminal: import fills, review trades, keep a journal, run the server.')
+    .version(VERSION, '-V, --version')
+    .option('--db <url>', 'local database: a SQLite path, sqlite:<path> or postgres://… (env TJ_DATABASE_URL)')
+    .option('--json', 'machine-readable output: exactly one JSON document on stdout')
+    .option('--tz <zone>', 'IANA time zone for dates and analytics (env TJ_TZ; default: the system zone)')
+    .option('--user <email>', 'acting user when a local database has several (env TJ_USER)')
+    .option('--no-input', 'never prompt: fail naming the flag to pass instead')
+    .exitOverride()
+    .showHelpAfterError('(see --help for usage and examples)')
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      outputError: (s, write) => write(`tj: ${s.replace(/^error: /, '')}`),
+    });
+  program.addHelpText(
+    'after',
+    `
+Modes: local (default) works on the database of --db / TJ_DATABASE_URL, else
+~/.local/share/trading-journal/journal.db. After "tj login --server URL" commands go through
+that server, until "tj logout" (or whenever --db is given).
+
+Examples:
+  $ tj init --email ann@example.com --name Ann
+  $ tj import fills.csv --dry-run
+  $ tj trades list --status open
+  $ tj dashboard --tz America/New_York
+  $ tj stats --json`,
+  );
+  for (const register of [
+    registerInit,
+    registerUsers,
+    registerAuth,
+    registerImport,
+    registerTrades,
+    registerStats,
+    registerDashboard,
+    registerAnalytics,
+    registerJournal,
+    registerWebhooks,
+    registerAlerts,
+    registerExport,
+    registerServe,
+  ]) {
+    register(program, io);
+  }
+  return program;
+}

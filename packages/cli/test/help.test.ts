@@ -1,0 +1,79 @@
+import { PassThrough } from 'node:stream';
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import type { Io } from '../src/context.js';
+import { createProgram } from '../src/program.js';
+import { runCli } from '../src/run.js';
+
+function memoryIo(): Io & { text(): string } {
+  let out = '';
+  const sink = Object.assign(new PassThrough(), {
+    write: (chunk: string) => {
+      out += chunk;
+      return true;
+    },
+  });
+  return { stdin: new PassThrough(), stdout: sink as never, stderr: sink as never, env: {}, text: () => out };
+}
+
+function leaves(cmd: Command, path: string[] = []): string[][] {
+  const subs = cmd.commands.filter((c) => c.name() !== 'help');
+  if (subs.length === 0) return [path];
+  return [...(path.length > 0 ? [path] : []), ...subs.flatMap((c) => leaves(c, [...path, c.name()]))];
+}
+
+describe('help', () => {
+  const paths = leaves(createProgram(memoryIo()));
+
+  it('covers every command of the issue', () => {
+    const names = paths.map((p) => p.join(' '));
+    for (const expected of [
+      'init',
+      'user create',
+      'user list',
+      'user passwd',
+      'login',
+      'logout',
+      'import',
+      'trades list',
+      'trades show',
+      'trades add',
+      'trades close',
+      'trades edit',
+      'trades delete',
+      'stats',
+      'dashboard',
+      'analytics performance',
+      'analytics by-category',
+      'analytics equity',
+      'analytics r-distribution',
+      'journal add',
+      'journal list',
+      'journal show',
+      'journal edit',
+      'journal delete',
+      'webhooks add',
+      'webhooks list',
+      'webhooks remove',
+      'webhooks test',
+      'webhooks deliveries',
+      'alerts add',
+      'alerts list',
+      'alerts remove',
+      'export',
+      'serve',
+      'worker',
+    ]) {
+      expect(names).toContain(expected);
+    }
+  });
+
+  it('shows examples in the --help of every command and exits 0', async () => {
+    for (const path of [[], ...paths]) {
+      const io = memoryIo();
+      const code = await runCli([...path, '--help'], io);
+      expect(code, path.join(' ')).toBe(0);
+      expect(io.text(), `tj ${path.join(' ')} --help`).toMatch(/Examples:\n {2}\$ tj /);
+    }
+  });
+});

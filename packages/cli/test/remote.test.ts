@@ -1,0 +1,209 @@
+import { spawn } from 'node:child_process';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestServer, type TestServer, type TestUser } from '../../http/test/support/server.js';
+import { BIN, ok, run, runJson, type Sandbox, sandbox } from './support/cli.js';
+
+let box: Sandbox;
+let srv: TestServer;
+let ann: TestUser;
+let credentialsFile = '';
+
+beforeAll(async () => {
+  box = await sandbox();
+  srv = await startTestServer();
+  ann = await signUp(srv.url, 'ann');
+  credentialsFile = join(box.env.XDG_CONFIG_HOME as string, 'trading-journal', 'credentials.json');
+});
+afterAll(async () => {
+  await srv?.close();
+  await box?.cleanup();
+});
+
+const readCredentials = async () => JSON.parse(await readFile(credentialsFile, 'utf8'));
+
+async function api(path: string): Promise<any> {
+  const res = await fetch(`${srv.url}${path}`, { headers: ann.auth });
+  return res.json();
+}
+
+describe('remote mode against a real server', { timeout: 120_000 }, () => {
+  it('logs in, keeping the tokens in a 0600 file and printing none of them', async () => {
+    const wrong = await run(box, ['login', '--server', srv.url, '--email', ann.email, '--password', 'not the password']);
+    expect(wrong).toMatchObject({ code: 1, stderr: 'tj: email or password is wrong\n' });
+    const r = await run(box, ['login', '--server', `${srv.url}/`, '--email', ann.email, '--password', ann.password]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Logged in to ${srv.url} as ann <${ann.email}>`);
+    const saved = await readCredentials();
+    expect(saved).toMatchObject({
+      server: srv.url,
+      email: ann.email,
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+    });
+    expect(r.stdout + r.stderr).not.toContain(saved.accessToken);
+    expect(r.stdout + r.stderr).not.toContain(saved.refreshToken);
+    expect(r.stdout + r.stderr).not.toContain(ann.password);
+    expect((await stat(credentialsFile)).mode & 0o777).toBe(0o600);
+    expect(await runJson(box, ['whoami'])).toMatchObject({ mode: 'remote', where: srv.url, user: { email: ann.email } });
+  });
+
+  it('works on trades, stats, dashboard and analytics through the API', async () => {
+    const t = await runJson(box, [
+      'trades',
+      'add',
+      '--instrument',
+      'ES',
+      '--direction',
+      'short',
+      '--entry-price',
+      '5000',
+      '--size',
+      '1',
+      '--multiplier',
+      '50',
+      '--stop',
+      '5010',
+      '--entry-time',
+      '2026-11-02T14:30:00Z',
+    ]);
+    expect((await api('/api/trades')).trades.map((x: { id: string }) => x.id)).toEqual([t.id]);
+    expect(
+      await runJson(box, ['trades', 'close', t.id, '--exit-price', '4990', '--exit-time', '2026-11-02T15:00:00Z']),
+    ).toMatchObject({ result: 500, rMultiple: 1 });
+    expect(await runJson(box, ['trades', 'edit', t.id, '--tags', 'fomc'])).toMatchObject({ tags: ['fomc'] });
+    expect((await runJson(box, ['trades', 'list'])).trades).toHaveLength(1);
+    expect(await ok(box, ['trades', 'show', t.id])).toMatch(/Result +│ 500\.00/);
+    expect(await runJson(box, ['stats'])).toMatchObject({ totalTrades: 1, totalPnL: 500 });
+    const d = await runJson(box, ['--tz', 'UTC', 'dashboard']);
+    expect(d.equityCurve).toEqual([{ date: '2026-11-02', equity: 500 }]);
+    expect((await runJson(box, ['analytics', 'by-category', '--category', 'tag'])).categories[0]).toMatchObject({
+      name: 'fomc',
+      totalPnL: 500,
+    });
+    expect((await runJson(box, ['analytics', 'r-distribution'])).count).toBe(1);
+    const missing = await run(box, ['trades', 'show', '01234567-89ab-7def-8123-456789abcdef']);
+    expect(missing).toMatchObject({ code: 1, stderr: 'tj: trade not found\n' });
+    const invalid = await run(box, [
+      'trades',
+      'add',
+      '--instrument',
+      'ES',
+      '--direction',
+      'long',
+      '--entry-price',
+      '-1',
+      '--size',
+      '1',
+    ]);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toMatch(/^tj: entryPrice: /);
+    expect(await runJson(box, ['trades', 'delete', t.id, '--yes'])).toEqual({ deleted: t.id });
+    expect((await api('/api/trades')).trades).toEqual([]);
+  });
+
+  it('works on the journal, alerts and webhooks through the API, and exports', async () => {
+    const e = await runJson(box, ['journal', 'add', '--date', '2026-11-20', '--energy', '7', '--plan', 'Fade']);
+    expect((await api('/api/journal')).entries.map((x: { id: string }) => x.id)).toEqual([e.id]);
+    expect((await runJson(box, ['journal', 'list'])).entries).toHaveLength(1);
+    const a = await runJson(box, ['alerts', 'add', '--name', 'Tilt', '--type', 'maxConsecutiveLosses', '--threshold', '3']);
+    expect((await runJson(box, ['alerts', 'list'])).alerts.map((x: { id: string }) => x.id)).toEqual([a.id]);
+    const h = await runJson(box, ['webhooks', 'add', '--url', 'https://example.com/hook', '--events', 'trade.closed']);
+    expect(h).toMatchObject({ url: 'https://example.com/hook', events: ['trade.closed'], secret: expect.any(String) });
+    expect((await runJson(box, ['webhooks', 'list'])).webhooks).toHaveLength(1);
+    expect(await runJson(box, ['webhooks', 'remove', h.id])).toEqual({ deleted: h.id });
+    const csv = await ok(box, ['export', 'journal']);
+    expect(csv.split('\n')).toHaveLength(3);
+  });
+
+  it('refuses import (a local, one-transaction operation) and works locally whenever --db is given', async () => {
+    const path = join(box.dir, 'fills.csv');
+    await writeFile(path, 'datetime,symbol,side,quantity,price\n2026-11-02T14:30:00Z,ES,buy,1,5000\n');
+    const r = await run(box, ['import', path]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('tj import writes to a local database in one transaction; pass --db <path>');
+    const local = await run(box, ['--db', join(box.dir, 'none.db'), 'trades', 'list']);
+    expect(local.stderr).toContain('no journal database at');
+  });
+
+  it('writes rotated tokens back to the credentials file', async () => {
+    const before = await readCredentials();
+    await writeFile(credentialsFile, JSON.stringify({ ...before, expiresAt: Date.now() - 60_000 }), { mode: 0o600 });
+    expect((await runJson(box, ['whoami'])).user.email).toBe(ann.email);
+    const after = await readCredentials();
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(after.expiresAt).toBeGreaterThan(Date.now());
+    expect((await stat(credentialsFile)).mode & 0o777).toBe(0o600);
+    const reuse = await fetch(`${srv.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: before.refreshToken }),
+    });
+    expect(reuse.status).toBe(401);
+  });
+
+  it('logs out: revokes the session, forgets it, and returns to local mode', async () => {
+    const { refreshToken } = await readCredentials();
+    expect(await ok(box, ['logout'])).toBe(`Logged out of ${srv.url}\n`);
+    await expect(stat(credentialsFile)).rejects.toThrow();
+    const refresh = await fetch(`${srv.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    expect(refresh.status).toBe(401);
+    expect((await run(box, ['trades', 'list'])).stderr).toContain('no journal database at');
+    expect(await ok(box, ['logout'])).toBe('Not logged in.\n');
+  });
+});
+
+describe('tj serve', { timeout: 120_000 }, () => {
+  it('starts on --port 0, prints its URL, answers /api/health and a logged-in CLI, and stops on SIGTERM', async () => {
+    const local = await sandbox();
+    try {
+      const db = join(local.dir, 'served.db');
+      await ok(local, ['--db', db, 'init', '--email', 'sam@example.com', '--name', 'Sam', '--password', 'correct horse']);
+      const child = spawn(process.execPath, [BIN, '--db', db, 'serve', '--port', '0'], { env: local.env });
+      child.stdout.resume();
+      let stderr = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr.on('data', (d: Buffer) => {
+          stderr += d.toString();
+          const m = /serving (http:\/\/\S+) on /.exec(stderr);
+          if (m) resolve(m[1] as string);
+        });
+        child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      expect(stderr).toContain(`on ${db} (Ctrl-C stops)`);
+      const health = await fetch(`${url}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok' });
+      await ok(local, ['login', '--server', url, '--email', 'sam@example.com', '--password', 'correct horse']);
+      const t = await runJson(local, [
+        'trades',
+        'add',
+        '--instrument',
+        'GC',
+        '--direction',
+        'long',
+        '--entry-price',
+        '2000',
+        '--size',
+        '1',
+      ]);
+      expect((await runJson(local, ['--db', db, 'trades', 'list'])).trades.map((x: { id: string }) => x.id)).toEqual([t.id]);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      await local.cleanup();
+    }
+  });
+
+  it('refuses a bad port as a usage error', async () => {
+    const r = await run(box, ['--db', join(box.dir, 'x.db'), 'serve', '--port', 'abc']);
+    expect(r).toMatchObject({ code: 2, stderr: 'tj: the port must be an integer from 0 to 65535, not "abc"\n' });
+  });
+});
