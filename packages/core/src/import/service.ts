@@ -51,13 +51,19 @@ function where(item: ImportItem): string {
 function rowOf(deps: CoreDeps, userId: string, item: ImportItem): TradeRow {
   try {
     const body = parseInput(tradeCreateSchema, item.input);
-    return newTradeRow(deps, userId, body, { importKey: item.importKey, ...(item.id !== undefined && { id: item.id }) });
+    const id = uuidOf(item);
+    return newTradeRow(deps, userId, body, { importKey: item.importKey, ...(id !== undefined && { id }) });
   } catch (e) {
     if (e instanceof CoreError && e.code === ErrorCode.validationFailed) {
       throw validationError((e.errors ?? []).map((f) => ({ path: `${where(item)}, column ${f.path}`, message: f.message })));
     }
     throw e;
   }
+}
+
+/** The item's id when it is a UUID; any other id only serves as the import key. */
+function uuidOf(item: ImportItem): string | undefined {
+  return item.id !== undefined && isUuid(item.id) ? item.id.toLowerCase() : undefined;
 }
 
 /**
@@ -75,10 +81,10 @@ export async function importTrades(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const summary: ImportSummary = { created: 0, closed: 0, skipped: 0, dryRun: options.dryRun === true };
-  const report = options.onItem ?? (() => {});
+  const report = options.onItem;
   try {
     await deps.storage.transaction(async (tx) => {
-      const hooks = await tx.webhooks.list(userId);
+      const hooks = (await tx.webhooks.list(userId)).filter((h) => h.active);
       const alerts = await tx.alerts.listActive(userId);
       let batch: ImportItem[] = [];
       for await (const item of items) {
@@ -99,47 +105,47 @@ export async function importTrades(
   async function flush(tx: Repositories, batch: ImportItem[], hooks: WebhookRow[], alerts: AlertRow[]): Promise<void> {
     if (batch.length === 0) return;
     const rows = batch.map((item) => rowOf(deps, userId, item));
-    const byKey = new Map(
-      (
-        await tx.trades.byImportKeys(
-          userId,
-          rows.map((r) => r.importKey as string),
-        )
-      ).map((r) => [r.importKey, r]),
+    const existing = await tx.trades.byImportKeys(
+      userId,
+      rows.map((r) => r.importKey as string),
     );
+    const byKey = new Map(existing.map((r) => [r.importKey, r]));
     const ids = await tx.trades.existingIds(
       userId,
-      batch.flatMap((i) => (i.id !== undefined && isUuid(i.id) ? [i.id] : [])),
+      batch.flatMap((item) => uuidOf(item) ?? []),
     );
     const fresh: TradeRow[] = [];
     const keysInBatch = new Set<string>();
     for (const row of rows) {
       const key = row.importKey as string;
-      const existing = byKey.get(key);
-      if (existing && existing.exitPrice === null && row.exitPrice !== null) {
-        const after = withDerived({ ...row, id: existing.id, createdAt: existing.createdAt });
-        await tx.trades.update(existing, after);
+      const before = byKey.get(key);
+      if (before && before.exitPrice === null && row.exitPrice !== null) {
+        const after = withDerived({ ...row, id: before.id, createdAt: before.createdAt });
+        await tx.trades.update(before, after);
         await emitEvent(tx, deps, userId, 'trade.updated', tradeRecord(after), hooks);
         await emitEvent(tx, deps, userId, 'trade.closed', tradeClosedData(after), hooks);
-        if (alerts.length > 0) await evaluateAlerts(tx, deps, { trade: after, before: existing, alerts });
+        if (alerts.length > 0) await evaluateAlerts(tx, deps, { trade: after, before, alerts });
         summary.closed++;
-        report('close', tradeRecord(after));
-      } else if (existing || ids.has(row.id) || keysInBatch.has(key)) {
+        report?.('close', tradeRecord(after));
+      } else if (before || ids.has(row.id) || keysInBatch.has(key)) {
         summary.skipped++;
-        report('skip', tradeRecord(existing ?? row));
+        report?.('skip', tradeRecord(before ?? row));
       } else {
         keysInBatch.add(key);
         fresh.push(row);
       }
     }
     await tx.trades.insertMany(fresh);
+    summary.created += fresh.length;
+    if (hooks.length === 0 && alerts.length === 0 && !report) return;
     for (const row of fresh) {
       const record = tradeRecord(row);
-      await emitEvent(tx, deps, userId, 'trade.created', record, hooks);
-      if (row.exitPrice !== null) await emitEvent(tx, deps, userId, 'trade.closed', tradeClosedData(row), hooks);
+      if (hooks.length > 0) {
+        await emitEvent(tx, deps, userId, 'trade.created', record, hooks);
+        if (row.exitPrice !== null) await emitEvent(tx, deps, userId, 'trade.closed', tradeClosedData(row), hooks);
+      }
       if (alerts.length > 0) await evaluateAlerts(tx, deps, { trade: row, before: undefined, alerts });
-      summary.created++;
-      report('create', record);
+      report?.('create', record);
     }
   }
 }

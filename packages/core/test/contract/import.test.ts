@@ -60,6 +60,19 @@ for (const db of DATABASES) {
       expect((await h.core().trades.list(user, {})).pagination.total).toBe(0);
     });
 
+    it('keeps a trades CSV id only when it is a UUID, and still dedups rows by the other ids', async () => {
+      const user = await newUser(h.core());
+      const csv = [
+        'id,instrument,direction,entryPrice,positionSize,entryTime',
+        'my-row-1,ES,long,100,1,2026-11-02T14:30:00Z',
+      ].join('\n');
+      expect((await h.core().importTrades(user, readTradesCsv([csv]))).created).toBe(1);
+      const [trade] = (await h.core().trades.list(user, {})).trades;
+      expect(trade?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+      expect((await h.core().trades.get(user, trade?.id as string)).instrument).toBe('ES');
+      expect((await h.core().importTrades(user, readTradesCsv([csv]))).skipped).toBe(1);
+    });
+
     it('round-trips an export of trades through the trades CSV into another account', async () => {
       const from = await newUser(h.core());
       const to = await newUser(h.core());
@@ -78,15 +91,13 @@ for (const db of DATABASES) {
         tags: ['fomc', 'a b'],
         setupType: 'fade',
       });
-      await h
-        .core()
-        .trades.create(from, {
-          instrument: 'NQ',
-          direction: 'long',
-          entryPrice: 18000,
-          positionSize: 1,
-          entryTime: '2026-11-03T14:30:00Z',
-        });
+      await h.core().trades.create(from, {
+        instrument: 'NQ',
+        direction: 'long',
+        entryPrice: 18000,
+        positionSize: 1,
+        entryTime: '2026-11-03T14:30:00Z',
+      });
       const exported = (await h.core().trades.list(from, {})).trades;
       const csv = [formatTradesCsvHeader(), ...exported.map(formatTradeCsvRow)].join('\n');
       expect((await h.core().importTrades(to, readTradesCsv([csv]))).created).toBe(2);
