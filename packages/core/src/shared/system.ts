@@ -7,13 +7,32 @@ export const systemClock: Clock = { now: () => Date.now() };
 /** Cryptographic randomness from node:crypto. */
 export const cryptoRandom: RandomSource = { bytes: (n) => randomBytes(n) };
 
+/** A random source that draws from a pooled buffer, refilled `poolSize` bytes at a time. */
+export function pooledRandom(random: RandomSource = cryptoRandom, poolSize = 4096): RandomSource {
+  let pool: Uint8Array = new Uint8Array(0);
+  let offset = 0;
+  return {
+    bytes(n) {
+      if (n > poolSize) return random.bytes(n);
+      if (offset + n > pool.length) {
+        pool = random.bytes(poolSize);
+        offset = 0;
+      }
+      offset += n;
+      return pool.subarray(offset - n, offset);
+    },
+  };
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 /**
  * UUID v7 generator (RFC 9562): 48-bit millisecond timestamp, then random bits, with a
  * monotonic counter so ids made in the same millisecond still sort in creation order.
  *
  * @example const ids = uuidv7Generator(systemClock); ids.next();
  */
-export function uuidv7Generator(clock: Clock = systemClock, random: RandomSource = cryptoRandom): IdGenerator {
+export function uuidv7Generator(clock: Clock = systemClock, random: RandomSource = pooledRandom()): IdGenerator {
   let lastMs = -1;
   let seq = 0;
   return {
@@ -27,18 +46,26 @@ export function uuidv7Generator(clock: Clock = systemClock, random: RandomSource
         lastMs = ms;
         seq = 0;
       }
-      const b = random.bytes(16);
-      const bytes = Uint8Array.from(b);
-      let t = ms;
-      for (let i = 5; i >= 0; i--) {
-        bytes[i] = t % 256;
-        t = Math.floor(t / 256);
-      }
-      bytes[6] = 0x70 | ((seq >> 8) & 0x0f);
-      bytes[7] = seq & 0xff;
-      bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
-      const hex = Buffer.from(bytes).toString('hex');
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+      const r = random.bytes(8);
+      const b = [
+        Math.floor(ms / 2 ** 40) & 0xff,
+        Math.floor(ms / 2 ** 32) & 0xff,
+        (ms >>> 24) & 0xff,
+        (ms >>> 16) & 0xff,
+        (ms >>> 8) & 0xff,
+        ms & 0xff,
+        0x70 | ((seq >> 8) & 0x0f),
+        seq & 0xff,
+        0x80 | ((r[0] ?? 0) & 0x3f),
+        r[1] ?? 0,
+        r[2] ?? 0,
+        r[3] ?? 0,
+        r[4] ?? 0,
+        r[5] ?? 0,
+        r[6] ?? 0,
+        r[7] ?? 0,
+      ].map((x) => HEX[x] as string);
+      return `${b.slice(0, 4).join('')}-${b.slice(4, 6).join('')}-${b.slice(6, 8).join('')}-${b.slice(8, 10).join('')}-${b.slice(10).join('')}`;
     },
   };
 }
