@@ -1,6 +1,7 @@
 export { createCore, type Core, type CoreOptions } from './core.js';
 export * from './schemas/index.js';
 export * from './shared/errors.js';
+export { isoUtc } from './shared/iso.js';
 export { fromMicros, MICROS, round8, toMicros } from './shared/money.js';
 export type { Clock, IdGenerator, RandomSource } from './shared/ports.js';
 export { cryptoRandom, systemClock, uuidv7Generator } from './shared/system.js';

@@ -1,8 +1,9 @@
 import type { Trade } from '../schemas/trade.js';
 import { fromMicros } from '../shared/money.js';
+import { isoUtc } from '../shared/iso.js';
 import type { TradeRow } from '../storage/rows.js';
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const iso = isoUtc;
 
 /** The API shape of a stored trade. */
 export function tradeRecord(t: TradeRow): Trade {

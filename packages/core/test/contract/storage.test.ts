@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { openSqliteStorage } from '@tj/core/sqlite';
+import { openSqliteStorage, sqliteMigrations } from '@tj/core/sqlite';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DATABASES, tempSqlitePath } from '../../../../test/support/databases.js';
@@ -70,7 +70,7 @@ describe('SQLite file migrations', () => {
     await again.close();
     const raw = new Database(file, { readonly: true });
     const versions = raw.prepare('SELECT version FROM schema_migrations ORDER BY version').all();
-    expect(versions).toEqual([{ version: 1 }]);
+    expect(versions).toEqual(sqliteMigrations.map((m) => ({ version: m.version })));
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
     rmSync(dir, { recursive: true, force: true });

@@ -3,12 +3,37 @@ import type { TradeRow } from '../../storage/rows.js';
 import { jsonArray } from './context.js';
 import type { Database } from './schema.js';
 
-type TradeRecord = Selectable<Database['trades']>;
+/** The columns a TradeRow is read from (not the user id, lower-cased instrument or status: they are derived). */
+export const TRADE_COLUMNS = [
+  'id',
+  'instrument',
+  'direction',
+  'entry_price',
+  'position_size',
+  'entry_time',
+  'stop_loss',
+  'take_profit',
+  'setup_type',
+  'notes',
+  'tags',
+  'fees',
+  'multiplier',
+  'exit_price',
+  'exit_time',
+  'result_micros',
+  'result_manual',
+  'r_multiple',
+  'import_key',
+  'created_at',
+  'updated_at',
+] as const;
 
-/** A trades table row as a storage TradeRow. */
-export function tradeFromRecord(r: TradeRecord): TradeRow {
+type TradeRecord = Pick<Selectable<Database['trades']>, (typeof TRADE_COLUMNS)[number]>;
+
+/** A trades table row (its {@link TRADE_COLUMNS}) as a storage TradeRow of `userId`. */
+export function tradeFromRecord(r: TradeRecord, userId: string): TradeRow {
   return {
-    userId: r.user_id,
+    userId,
     id: r.id,
     instrument: r.instrument,
     direction: r.direction as TradeRow['direction'],

@@ -4,7 +4,7 @@ import type { TradeQuery, TradeRepo } from '../../storage/ports.js';
 import type { TradeRow } from '../../storage/rows.js';
 import { jsonArray, offsetOf, type SqlContext } from './context.js';
 import type { Database } from './schema.js';
-import { tradeFromRecord, tradeToRecord } from './trade-mapping.js';
+import { TRADE_COLUMNS, tradeFromRecord, tradeToRecord } from './trade-mapping.js';
 
 const INSERT_CHUNK = 400;
 const FACT_BATCH = 10_000;
@@ -64,6 +64,18 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     return Number(r?.n ?? 0);
   }
 
+  /**
+   * Total and open counts of a filter in one pass: a trade is open exactly when it has no exit
+   * time (the trade rules keep exit price and exit time together), so open = total − count(exit_time).
+   */
+  async function countBoth(userId: string, query: TradeQuery): Promise<{ total: number; open: number }> {
+    const r = await applyQuery(db.selectFrom('trades'), userId, query)
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('exit_time').as('closed')])
+      .executeTakeFirst();
+    const total = Number(r?.n ?? 0);
+    return { total, open: total - Number(r?.closed ?? 0) };
+  }
+
   const isOpen = (t: TradeRow) => (t.exitPrice === null ? 1 : 0);
 
   return {
@@ -86,10 +98,10 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       for (const [userId, c] of perUser) await bumpCounts(userId, c.total, c.open);
     },
     async get(userId, id, opts) {
-      let q = db.selectFrom('trades').selectAll().where('user_id', '=', userId).where('id', '=', id);
+      let q = db.selectFrom('trades').select(TRADE_COLUMNS).where('user_id', '=', userId).where('id', '=', id);
       if (opts?.forUpdate && ctx.inTransaction && ctx.dialect === 'postgres') q = q.forUpdate();
       const r = await q.executeTakeFirst();
-      return r && tradeFromRecord(r);
+      return r && tradeFromRecord(r, userId);
     },
     async update(before, after) {
       const { user_id: _u, id: _i, created_at: _c, ...changes } = tradeToRecord(after);
@@ -101,7 +113,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       if (Number(res.numDeletedRows) === 1) await bumpCounts(t.userId, -1, -isOpen(t));
     },
     async list(userId, query, page) {
-      const rows = await applyQuery(db.selectFrom('trades').selectAll(), userId, query)
+      const rows = await applyQuery(db.selectFrom('trades').select(TRADE_COLUMNS), userId, query)
         .orderBy('entry_time', 'desc')
         .orderBy('id', 'desc')
         .limit(page.limit)
@@ -114,7 +126,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       } else {
         total = await countWhere(userId, query);
       }
-      return { rows: rows.map(tradeFromRecord), total };
+      return { rows: rows.map((r) => tradeFromRecord(r, userId)), total };
     },
     async *closedFacts(userId, query) {
       if (query.status === 'open') return;
@@ -123,6 +135,9 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         let q = applyQuery(db.selectFrom('trades'), userId, { ...query, status: undefined })
           .select(['id', 'instrument', 'setup_type', 'tags', 'entry_time', 'exit_time', 'result_micros', 'r_multiple'])
           .where('exit_time', 'is not', null);
+        // No trade exits before it enters, so an entry-time floor is also an exit-time floor: the
+        // (exit_time, id) index scan then starts there instead of at the user's first trade.
+        if (query.entryFrom !== undefined) q = q.where('exit_time', '>=', query.entryFrom);
         if (after) {
           const [t, id] = after;
           q = q.where((eb) => eb(eb.refTuple('exit_time', 'id'), '>', eb.tuple(t, id)));
@@ -152,9 +167,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         if (query.status === 'closed') return { total: c.total - c.open, open: 0 };
         return c;
       }
-      const total = await countWhere(userId, query);
-      const open = query.status === 'closed' ? 0 : await countWhere(userId, { ...query, status: 'open' });
-      return { total, open };
+      return countBoth(userId, query);
     },
     async existingIds(userId, ids) {
       const found = new Set<string>();
@@ -174,11 +187,11 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
         const rows = await db
           .selectFrom('trades')
-          .selectAll()
+          .select(TRADE_COLUMNS)
           .where('user_id', '=', userId)
           .where('import_key', 'in', keys.slice(i, i + INSERT_CHUNK))
           .execute();
-        out.push(...rows.map(tradeFromRecord));
+        out.push(...rows.map((r) => tradeFromRecord(r, userId)));
       }
       return out;
     },

@@ -5,6 +5,7 @@ import type { Database as Schema } from '../sql/schema.js';
 import { createSqlStorage } from '../sql/storage.js';
 import { translateSqliteError } from './errors.js';
 import { sqliteMigrations } from './migrations.js';
+import { withStatementCache } from './statement-cache.js';
 
 /** Options of the embedded SQLite storage. */
 export interface SqliteStorageOptions {
@@ -23,7 +24,7 @@ export async function openSqliteStorage(options: SqliteStorageOptions): Promise<
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   try {
     return await createSqlStorage(db, 'sqlite', sqliteMigrations, translateSqliteError);
   } catch (e) {
