@@ -1,7 +1,7 @@
 import { emitEvent } from '../events/emit.js';
 import { dayKey, getCalendar } from '../shared/calendar.js';
 import type { CoreDeps } from '../shared/deps.js';
-import { fromMicros, MICROS } from '../shared/money.js';
+import { fromMicros, toMicros } from '../shared/money.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, TradeRow } from '../storage/rows.js';
 import { initialRisk } from '../trades/derive.js';
@@ -25,13 +25,29 @@ const closesOrMovesExit = ({ trade, before }: TradeChange): boolean =>
   trade.exitTime !== null &&
   (before === undefined || before.exitTime !== trade.exitTime || before.resultMicros !== trade.resultMicros);
 
+/** The current run of losing closed trades (newest backwards): its length and its first trade. */
+async function losingRun(
+  tx: Repositories,
+  userId: string,
+  atLeast: number,
+): Promise<{ length: number; firstId: string } | undefined> {
+  for (let limit = atLeast + 1; ; limit *= 4) {
+    const latest = await tx.trades.latestClosed(userId, limit);
+    let length = 0;
+    while (length < latest.length && (latest[length]?.resultMicros ?? 0) < 0) length++;
+    if (length < atLeast) return undefined;
+    if (length < latest.length || latest.length < limit) return { length, firstId: latest[length - 1]?.id ?? '' };
+  }
+}
+
+// Money is compared in integer micro-units, so a threshold of 0.3 is met by a loss of exactly 0.3.
 const checks: Record<AlertRow['type'], Check> = {
   async missingStopLoss(_tx, _alert, { trade, before }) {
     return before === undefined && trade.stopLoss === null ? { periodKey: `trade:${trade.id}`, value: 0 } : undefined;
   },
   async riskPerTrade(_tx, alert, { trade, before }) {
     const risk = initialRisk(trade);
-    if (risk === null || risk <= alert.threshold) return undefined;
+    if (risk === null || toMicros(risk) <= toMicros(alert.threshold)) return undefined;
     if (before !== undefined && initialRisk(before) === risk) return undefined;
     return { periodKey: `trade:${trade.id}`, value: risk };
   },
@@ -40,17 +56,15 @@ const checks: Record<AlertRow['type'], Check> = {
     const cal = getCalendar(alert.tz);
     const day = cal.civilDay(change.trade.exitTime as number);
     const pnl = await tx.trades.exitPnlMicros(change.trade.userId, cal.startOfDay(day), cal.startOfDay(day + 1));
-    if (pnl > -alert.threshold * MICROS) return undefined;
+    if (pnl > -toMicros(alert.threshold)) return undefined;
     return { periodKey: `day:${dayKey(day)}`, value: fromMicros(pnl) };
   },
   async maxConsecutiveLosses(tx, alert, change) {
-    const n = Math.floor(alert.threshold);
+    const n = Math.ceil(alert.threshold);
     if (n < 1 || !closesOrMovesExit(change) || (change.trade.resultMicros ?? 0) >= 0) return undefined;
-    const latest = await tx.trades.latestClosed(change.trade.userId, n + 1);
-    let run = 0;
-    while (run < latest.length && (latest[run]?.resultMicros ?? 0) < 0) run++;
-    if (run !== n) return undefined;
-    return { periodKey: `run:${latest[n - 1]?.id}`, value: n };
+    // Once per run: a run that grows past the threshold (or jumps over it) keeps its first trade.
+    const run = await losingRun(tx, change.trade.userId, n);
+    return run && { periodKey: `run:${run.firstId}`, value: run.length };
   },
   async maxDrawdown(tx, alert, change) {
     if (!closesOrMovesExit(change)) return undefined;
@@ -67,7 +81,7 @@ const checks: Record<AlertRow['type'], Check> = {
       }
     }
     const drawdown = peak - cumulative;
-    if (drawdown <= 0 || drawdown < alert.threshold * MICROS) return undefined;
+    if (drawdown <= 0 || drawdown < toMicros(alert.threshold)) return undefined;
     return { periodKey: `peak:${peakKey}`, value: fromMicros(drawdown) };
   },
 };

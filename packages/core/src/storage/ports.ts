@@ -112,8 +112,6 @@ export interface DeliveryJob {
   webhookCreatedAt: number;
   /** False when the webhook was deactivated after the event was written. */
   active: boolean;
-  /** Since when every attempt to the webhook has failed, or null. */
-  failingSince: number | null;
 }
 
 /** The outbox: events and their deliveries. */
@@ -139,6 +137,8 @@ export interface OutboxRepo {
       at: number;
     },
   ): Promise<boolean>;
+  /** Records many attempts in one statement; each entry is true when its lease was still held. */
+  recordAttempts(rows: Array<Parameters<OutboxRepo['recordAttempt']>[0]>): Promise<boolean[]>;
   /**
    * Claims one delivery that is not pending (to send it again): makes it pending, due now and
    * leased for `leaseMs`; undefined when it does not exist or is pending already.

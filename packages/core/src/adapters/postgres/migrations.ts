@@ -67,4 +67,16 @@ export const postgresMigrations: Migration[] = [
         PRIMARY KEY (key, window_start))`,
     ],
   },
+  {
+    version: 2,
+    name: 'webhook failure tracking',
+    statements: ['ALTER TABLE webhooks ADD COLUMN failing_since BIGINT'],
+  },
+  {
+    // Statistics filtered by instrument scan one instrument's closed trades in (exit_time, id) order, and
+    // count its trades and open trades index-only; without it they read every closed trade of the user.
+    version: 3,
+    name: 'trades by instrument and exit time',
+    statements: ['CREATE INDEX trades_instrument_exit ON trades (user_id, instrument_key, exit_time, id)'],
+  },
 ];

@@ -45,18 +45,80 @@ function toRecord(d: DeliveryRow): DeliveryRecord {
   };
 }
 
+/** Joins claimed deliveries with their event payloads and webhooks; orphans come back apart. */
+async function jobsOf(db: SqlContext['db'], claimed: DeliveryRow[]): Promise<{ jobs: DeliveryJob[]; orphans: DeliveryRow[] }> {
+  if (claimed.length === 0) return { jobs: [], orphans: [] };
+  const events = await db
+    .selectFrom('events')
+    .select(['user_id', 'id', 'payload'])
+    .where((eb) => eb.or(claimed.map((d) => eb.and([eb('user_id', '=', d.userId), eb('id', '=', d.eventId)]))))
+    .execute();
+  const hooks = await db
+    .selectFrom('webhooks')
+    .select(['user_id', 'id', 'url', 'secret', 'created_at', 'active'])
+    .where((eb) => eb.or(claimed.map((d) => eb.and([eb('user_id', '=', d.userId), eb('id', '=', d.webhookId)]))))
+    .execute();
+  const payloads = new Map(events.map((e) => [`${e.user_id}/${e.id}`, e.payload]));
+  const targets = new Map(hooks.map((h) => [`${h.user_id}/${h.id}`, h]));
+  const jobs: DeliveryJob[] = [];
+  const orphans: DeliveryRow[] = [];
+  for (const d of claimed) {
+    const payload = payloads.get(`${d.userId}/${d.eventId}`);
+    const hook = targets.get(`${d.userId}/${d.webhookId}`);
+    if (payload === undefined || hook === undefined) {
+      orphans.push(d);
+      continue;
+    }
+    jobs.push({
+      delivery: d,
+      url: hook.url,
+      secret: hook.secret,
+      payload,
+      webhookCreatedAt: Number(hook.created_at),
+      active: Boolean(Number(hook.active)),
+    });
+  }
+  return { jobs, orphans };
+}
+
 /** The event outbox and deliveries on SQL. */
 export function sqlOutboxRepo({ db, dialect }: SqlContext): OutboxRepo {
   async function claimRows(now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]> {
-    const lock = dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+    const due = sql`status = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now})`;
+    if (dialect === 'postgres') {
+      // The locked, skipped-if-taken selection is materialised once; the UPDATE then leases exactly those rows.
+      const result = await sql<DeliveryRecord>`
+        WITH due AS MATERIALIZED (
+          SELECT user_id, id FROM deliveries WHERE ${due}
+          ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        UPDATE deliveries AS d SET lease_until = ${now + leaseMs}, updated_at = ${now}
+        FROM due WHERE d.user_id = due.user_id AND d.id = due.id
+        RETURNING d.*`.execute(db);
+      return result.rows;
+    }
+    // SQLite has one writer at a time: the single UPDATE … RETURNING is the claim.
     const result = await sql<DeliveryRecord>`
       UPDATE deliveries SET lease_until = ${now + leaseMs}, updated_at = ${now}
-      WHERE (user_id, id) IN (
-        SELECT user_id, id FROM deliveries
-        WHERE status = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now})
-        ORDER BY next_attempt_at LIMIT ${limit} ${lock})
+      WHERE (user_id, id) IN (SELECT user_id, id FROM deliveries WHERE ${due} ORDER BY next_attempt_at LIMIT ${limit})
       RETURNING *`.execute(db);
     return result.rows;
+  }
+
+  async function failOrphans(orphans: DeliveryRow[], now: number): Promise<void> {
+    for (const d of orphans) {
+      await db
+        .updateTable('deliveries')
+        .set({
+          status: 'failed',
+          next_attempt_at: null,
+          lease_until: null,
+          error: 'the webhook or the event no longer exists',
+          updated_at: now,
+        })
+        .where('user_id', '=', d.userId)
+        .where('id', '=', d.id)
+        .execute();
+    }
   }
 
   return {
@@ -90,28 +152,42 @@ export function sqlOutboxRepo({ db, dialect }: SqlContext): OutboxRepo {
       return { rows: rows.map(fromRecord), total: Number(count?.n ?? 0) };
     },
     async claimDue(now, leaseMs, limit) {
-      const claimed = (await claimRows(now, leaseMs, limit)).map(fromRecord);
-      if (claimed.length === 0) return [];
-      const events = await db
-        .selectFrom('events')
-        .select(['user_id', 'id', 'payload'])
-        .where((eb) => eb.or(claimed.map((d) => eb.and([eb('user_id', '=', d.userId), eb('id', '=', d.eventId)]))))
-        .execute();
-      const hooks = await db
-        .selectFrom('webhooks')
-        .select(['user_id', 'id', 'url', 'secret', 'created_at'])
-        .where((eb) => eb.or(claimed.map((d) => eb.and([eb('user_id', '=', d.userId), eb('id', '=', d.webhookId)]))))
-        .execute();
-      const payloads = new Map(events.map((e) => [`${e.user_id}/${e.id}`, e.payload]));
-      const targets = new Map(hooks.map((h) => [`${h.user_id}/${h.id}`, h]));
-      const jobs: DeliveryJob[] = [];
-      for (const d of claimed) {
-        const payload = payloads.get(`${d.userId}/${d.eventId}`);
-        const hook = targets.get(`${d.userId}/${d.webhookId}`);
-        if (payload === undefined || hook === undefined) continue;
-        jobs.push({ delivery: d, url: hook.url, secret: hook.secret, payload, webhookCreatedAt: Number(hook.created_at) });
-      }
+      const { jobs, orphans } = await jobsOf(db, (await claimRows(now, leaseMs, limit)).map(fromRecord));
+      await failOrphans(orphans, now);
       return jobs;
+    },
+    async claimOne(userId, id, now, leaseMs) {
+      const r = await db
+        .updateTable('deliveries')
+        .set({ status: 'pending', next_attempt_at: now, lease_until: now + leaseMs, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('status', '<>', 'pending')
+        .returningAll()
+        .executeTakeFirst();
+      if (!r) return undefined;
+      const { jobs, orphans } = await jobsOf(db, [fromRecord(r)]);
+      await failOrphans(orphans, now);
+      return jobs[0];
+    },
+    async recordAttempts(rows) {
+      if (rows.length === 0) return [];
+      // One UPDATE joined to a VALUES list; PostgreSQL needs the parameters' types spelled out.
+      const pg = dialect === 'postgres';
+      const cast = (value: unknown, type: string) => (pg ? sql`CAST(${value} AS ${sql.raw(type)})` : sql`${value}`);
+      const values = rows.map(
+        (a) => sql`(${cast(a.userId, 'uuid')}, ${cast(a.id, 'uuid')}, ${cast(a.leaseUntil, 'bigint')}, ${cast(a.status, 'text')},
+          ${cast(a.nextAttemptAt, 'bigint')}, ${cast(a.responseStatus, 'bigint')}, ${cast(a.durationMs, 'bigint')},
+          ${cast(a.error, 'text')}, ${cast(a.at, 'bigint')})`,
+      );
+      const result = await sql<{ id: string }>`
+        WITH v (user_id, id, lease_until, status, next_attempt_at, response_status, duration_ms, error, at) AS (VALUES ${sql.join(values)})
+        UPDATE deliveries SET status = v.status, attempts = deliveries.attempts + 1, next_attempt_at = v.next_attempt_at,
+          lease_until = NULL, response_status = v.response_status, duration_ms = v.duration_ms, error = v.error, updated_at = v.at
+        FROM v WHERE deliveries.user_id = v.user_id AND deliveries.id = v.id AND deliveries.lease_until = v.lease_until
+        RETURNING deliveries.id`.execute(db);
+      const updated = new Set(result.rows.map((r) => r.id));
+      return rows.map((a) => updated.has(a.id));
     },
     async recordAttempt(a) {
       const res = await db
@@ -131,24 +207,6 @@ export function sqlOutboxRepo({ db, dialect }: SqlContext): OutboxRepo {
         .where('lease_until', '=', a.leaseUntil)
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
-    },
-    async requeue(userId, id, at) {
-      await db
-        .updateTable('deliveries')
-        .set({ status: 'pending', next_attempt_at: at, lease_until: null, updated_at: at })
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .execute();
-    },
-    async lastSuccessAt(userId, webhookId) {
-      const r = await db
-        .selectFrom('deliveries')
-        .select((eb) => eb.fn.max('updated_at').as('t'))
-        .where('user_id', '=', userId)
-        .where('webhook_id', '=', webhookId)
-        .where('status', '=', 'succeeded')
-        .executeTakeFirst();
-      return r?.t === null || r?.t === undefined ? null : Number(r.t);
     },
   };
 }

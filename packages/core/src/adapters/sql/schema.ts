@@ -71,6 +71,8 @@ export interface Database {
     active: number;
     created_at: number;
     updated_at: number;
+    /** Since when every attempt has failed (schema version 2); null while it delivers. */
+    failing_since: number | null;
   };
   events: { user_id: string; id: string; type: string; payload: string; created_at: number };
   deliveries: {

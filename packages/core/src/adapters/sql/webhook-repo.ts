@@ -62,6 +62,25 @@ export function sqlWebhookRepo({ db }: SqlContext): WebhookRepo {
         .where('id', '=', id)
         .execute();
     },
+    async recordFailure(userId, id, at) {
+      const r = await db
+        .updateTable('webhooks')
+        .set((eb) => ({ failing_since: eb.fn.coalesce('failing_since', eb.val(at)) }))
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .returning('failing_since')
+        .executeTakeFirst();
+      return r?.failing_since === null || r?.failing_since === undefined ? at : Number(r.failing_since);
+    },
+    async recordSuccess(userId, id) {
+      await db
+        .updateTable('webhooks')
+        .set({ failing_since: null })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('failing_since', 'is not', null)
+        .execute();
+    },
     async subscribed(userId, eventType) {
       const rows = await db.selectFrom('webhooks').selectAll().where('user_id', '=', userId).where('active', '=', 1).execute();
       return rows.map(fromRecord).filter((w) => w.events.includes('*') || w.events.includes(eventType));

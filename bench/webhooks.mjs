@@ -1,0 +1,280 @@
+#!/usr/bin/env node
+// Webhook delivery benchmark. A receiver in a second process (node:http on loopback, answers 200,
+// notes each arrival) is fed two ways in the same run:
+//   ours   core writes events to the outbox (trade creations), the delivery worker claims them
+//          with a lease, signs and sends them with the undici sender (SSRF checks on) and records
+//          each outcome;
+//   floor  a raw undici POST loop with the same concurrency and bodies of the same size.
+// Throughput: BENCH_EVENTS events are queued first, then the worker (or the loop) drains them:
+// deliveries per second. Latency: BENCH_LATENCY_EVENTS trades are created one at a time with the
+// worker running; each is timed from its transaction's commit to its arrival at the receiver
+// (floor: from just before the POST to its arrival). Runs on SQLite, and on PostgreSQL when
+// TJ_BENCH_POSTGRES_URL or TJ_TEST_POSTGRES_URL is set. Run: pnpm build && pnpm bench:webhooks
+// Env: BENCH_EVENTS (2000), BENCH_LATENCY_EVENTS (300), BENCH_CONCURRENCY (32).
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore, createDeliveryWorker } from '@tj/core';
+import { openStorage } from '@tj/core/storage';
+import { createWebhookSender } from '@tj/http';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
+const LATENCY_EVENTS = Number(process.env.BENCH_LATENCY_EVENTS ?? 300);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const POSTGRES = process.env.TJ_BENCH_POSTGRES_URL ?? process.env.TJ_TEST_POSTGRES_URL;
+const now = () => performance.timeOrigin + performance.now();
+
+/** The receiver process: records (key, arrival) per request; `key` is the trade id or the raw loop's id. */
+function runReceiver() {
+  let arrivals = [];
+  let target = Number.POSITIVE_INFINITY;
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const at = now();
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      arrivals.push([body.data?.id ?? body.id, at]);
+      res.writeHead(200).end();
+      if (arrivals.length === target) process.send({ type: 'reached', at });
+    });
+  });
+  process.on('message', (m) => {
+    if (m.type === 'expect') {
+      target = m.count;
+      arrivals = [];
+      process.send({ type: 'ready' });
+    } else if (m.type === 'dump') {
+      process.send({ type: 'arrivals', arrivals });
+    } else if (m.type === 'exit') {
+      server.close();
+      process.disconnect();
+    }
+  });
+  server.listen(0, '127.0.0.1', () => process.send({ type: 'listening', port: server.address().port }));
+}
+
+function receiverProcess() {
+  const child = fork(new URL(import.meta.url).pathname, ['--receiver']);
+  const next = (type) =>
+    new Promise((resolve) =>
+      child.on('message', function on(m) {
+        if (m.type === type) {
+          child.off('message', on);
+          resolve(m);
+        }
+      }),
+    );
+  return {
+    child,
+    listening: next('listening'),
+    /** Resets the arrivals and resolves with the time the `count`-th arrives. */
+    async expect(count) {
+      const reached = next('reached');
+      const ready = next('ready');
+      child.send({ type: 'expect', count });
+      await ready;
+      return reached;
+    },
+    async arrivals() {
+      const reply = next('arrivals');
+      child.send({ type: 'dump' });
+      return new Map((await reply).arrivals);
+    },
+    close: () => child.send({ type: 'exit' }),
+  };
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+const tradeBody = (i) => ({
+  instrument: 'ES',
+  direction: 'long',
+  entryPrice: 5000 + (i % 100),
+  positionSize: 1,
+  stopLoss: 4990,
+  entryTime: '2026-11-20T14:30:00.000Z',
+  notes: `bench trade ${i}`,
+});
+
+async function withDatabase(kind, fn) {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'tj-bench-webhooks-'));
+    try {
+      return await fn(`sqlite:${join(dir, 'journal.db')}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const schema = `tj_bench_webhooks_${randomBytes(4).toString('hex')}`;
+  const url = new URL(POSTGRES);
+  url.searchParams.set('schema', schema);
+  try {
+    return await fn(url.toString());
+  } finally {
+    const pg = createRequire(new URL('../packages/core/package.json', import.meta.url))('pg');
+    const client = new pg.Client({ connectionString: POSTGRES });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+  }
+}
+
+/** Our pipeline: queue EVENTS, then drain them with the worker; then paced single events for latency. */
+async function ours(databaseUrl, receiver, port) {
+  const storage = await openStorage(databaseUrl);
+  const sender = createWebhookSender({ allowPrivateTargets: true });
+  const core = createCore({ storage, webhooks: { sender, allowPrivateTargets: true } });
+  const user = core.deps.ids.next();
+  await core.webhooks.create(user, { url: `http://127.0.0.1:${port}/hook`, events: ['trade.created'] });
+  try {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < EVENTS) await core.trades.create(user, tradeBody(next++));
+      }),
+    );
+    const reached = receiver.expect(EVENTS);
+    const worker = createDeliveryWorker(core, { concurrency: CONCURRENCY, pollMs: 50 });
+    const start = now();
+    worker.start();
+    const done = (await reached).at;
+    const throughput = EVENTS / ((done - start) / 1000);
+
+    const latencyReached = receiver.expect(LATENCY_EVENTS);
+    let lastCommit = 0;
+    const unsubscribe = core.webhooks.delivery.onOutbox(() => {
+      lastCommit = now();
+    });
+    const commits = new Map();
+    for (let i = 0; i < LATENCY_EVENTS; i++) {
+      const trade = await core.trades.create(user, tradeBody(i));
+      commits.set(trade.id, lastCommit);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await latencyReached;
+    unsubscribe();
+    await worker.stop();
+    const arrivals = await receiver.arrivals();
+    const latencies = [...commits].map(([id, at]) => arrivals.get(id) - at);
+    return { throughput, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  } finally {
+    await sender.close();
+    await storage.close();
+  }
+}
+
+/** The floor: raw undici POSTs of same-sized bodies to the same receiver. */
+async function floor(receiver, port) {
+  const { Agent, request } = await import(
+    createRequire(new URL('../packages/http/package.json', import.meta.url)).resolve('undici')
+  );
+  const agent = new Agent();
+  const url = `http://127.0.0.1:${port}/hook`;
+  // A body shaped and sized like a real trade.created payload, keyed by `id` for the receiver.
+  const record = {
+    ...tradeBody(0),
+    takeProfit: null,
+    setupType: null,
+    tags: [],
+    fees: 0,
+    multiplier: 1,
+    exitPrice: null,
+    exitTime: null,
+  };
+  const stamp = new Date().toISOString();
+  const body = (id) =>
+    JSON.stringify({
+      id: randomBytes(16).toString('hex'),
+      event: 'trade.created',
+      timestamp: stamp,
+      data: { id, ...record, result: null, rMultiple: null, status: 'open', createdAt: stamp, updatedAt: stamp },
+    });
+  const post = async (id) => {
+    const res = await request(url, {
+      method: 'POST',
+      body: body(id),
+      headers: { 'content-type': 'application/json' },
+      dispatcher: agent,
+    });
+    await res.body.dump();
+  };
+  try {
+    const reached = receiver.expect(EVENTS);
+    let next = 0;
+    const start = now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < EVENTS) await post(`t${next++}`);
+      }),
+    );
+    const throughput = EVENTS / (((await reached).at - start) / 1000);
+
+    const latencyReached = receiver.expect(LATENCY_EVENTS);
+    const sent = new Map();
+    for (let i = 0; i < LATENCY_EVENTS; i++) {
+      const id = `l${i}`;
+      sent.set(id, now());
+      await post(id);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await latencyReached;
+    const arrivals = await receiver.arrivals();
+    const latencies = [...sent].map(([id, at]) => arrivals.get(id) - at);
+    return { throughput, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  } finally {
+    await agent.close();
+  }
+}
+
+const median = (values) => percentile(values, 50);
+const medians = (runs) => ({
+  throughput: median(runs.map((r) => r.throughput)),
+  p50: median(runs.map((r) => r.p50)),
+  p99: median(runs.map((r) => r.p99)),
+});
+
+async function main() {
+  const receiver = receiverProcess();
+  const { port } = await receiver.listening;
+  const rows = [];
+  try {
+    for (const kind of POSTGRES ? ['sqlite', 'postgres'] : ['sqlite']) {
+      const raws = [];
+      const pipelines = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        raws.push(await floor(receiver, port));
+        pipelines.push(await withDatabase(kind, (url) => ours(url, receiver, port)));
+      }
+      rows.push({ kind, pipeline: medians(pipelines), raw: medians(raws) });
+    }
+  } finally {
+    receiver.close();
+  }
+  const f = (n, d = 1) => n.toFixed(d).padStart(9);
+  console.log(
+    `\nWebhook delivery: ${EVENTS} queued events, ${LATENCY_EVENTS} paced events, concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds`,
+  );
+  console.log('database   what                      deliveries/s   p50 ms   p99 ms');
+  for (const { kind, pipeline, raw } of rows) {
+    console.log(
+      `${kind.padEnd(10)} ours (outbox → worker)   ${f(pipeline.throughput, 0)}    ${f(pipeline.p50, 2)} ${f(pipeline.p99, 2)}`,
+    );
+    console.log(`${kind.padEnd(10)} floor (raw undici POST)  ${f(raw.throughput, 0)}    ${f(raw.p50, 2)} ${f(raw.p99, 2)}`);
+    console.log(
+      `${kind.padEnd(10)} ratio ours / floor       ${f(pipeline.throughput / raw.throughput, 2)}    ${f(pipeline.p50 / raw.p50, 2)} ${f(pipeline.p99 / raw.p99, 2)}`,
+    );
+  }
+  console.log('Latency: ours from the commit of the creating transaction, floor from just before the POST, to the arrival.');
+}
+
+if (process.argv[2] === '--receiver') runReceiver();
+else await main();

@@ -1,0 +1,151 @@
+import type { CoreDeps } from '../shared/deps.js';
+import { CoreError, ErrorCode } from '../shared/errors.js';
+import type { DeliveryJob } from '../storage/ports.js';
+import type { DeliveryRow } from '../storage/rows.js';
+import { type AttemptVerdict, classifyAttempt } from './outcome.js';
+import type { SendResult, WebhookSender } from './ports.js';
+import { type DeliveryMessage, deliveryHeaders } from './request.js';
+import { type RecordAttempt, writeAttempt } from './recorder.js';
+import { retryDelayMs } from './retry.js';
+import type { LocalDispatcher, OutboxSignal } from './signal.js';
+
+/** A webhook whose every attempt failed for this long (5 days) is deactivated. */
+export const FAILING_DEACTIVATION_MS = 5 * 86_400_000;
+
+/** What the engine runs with. */
+export interface DeliveryEngineConfig {
+  sender: WebhookSender | undefined;
+  /** Normalised schedule in seconds; entry 0 is the first attempt. */
+  retrySchedule: number[];
+  timeoutMs: number;
+  signal: OutboxSignal;
+}
+
+/** One attempt's result and how it was judged. */
+export interface AttemptOutcome {
+  at: number;
+  result: SendResult;
+  verdict: AttemptVerdict;
+}
+
+/**
+ * Sends deliveries and records what came of them; shared by the worker, the test endpoint and
+ * redelivery.
+ */
+export function deliveryEngine(deps: CoreDeps, config: DeliveryEngineConfig) {
+  const { storage, clock } = deps;
+  const random01 = () => Buffer.from(deps.random.bytes(4)).readUInt32BE(0) / 2 ** 32;
+
+  function sender(): WebhookSender {
+    if (!config.sender) throw new CoreError(ErrorCode.unavailable, 'webhook delivery is not configured on this server');
+    return config.sender;
+  }
+
+  /** Signs and sends one message to `url`; a sender that throws counts as an attempt with no answer. */
+  async function attempt(url: string, message: DeliveryMessage): Promise<AttemptOutcome> {
+    const send = sender();
+    const started = clock.now();
+    const request = { url, headers: deliveryHeaders(message, started), body: message.body, timeoutMs: config.timeoutMs };
+    let result: SendResult;
+    try {
+      result = await send.send(request);
+    } catch (e) {
+      result = {
+        statusCode: null,
+        retryAfter: null,
+        durationMs: clock.now() - started,
+        error: `send failed: ${(e as Error).message}`,
+      };
+    }
+    const at = clock.now();
+    return { at, result, verdict: classifyAttempt(result, at) };
+  }
+
+  /** Decides the delivery's next state after a failure, noting the webhook's failing streak. */
+  async function afterFailure(job: DeliveryJob, at: number, retryAfterMs: number | null, retries: boolean) {
+    const { userId, webhookId, attempts } = job.delivery;
+    const failingSince = await storage.repos.webhooks.recordFailure(userId, webhookId, at);
+    const deactivate = at - failingSince >= FAILING_DEACTIVATION_MS;
+    const delay = deactivate || !retries ? null : retryDelayMs(config.retrySchedule, attempts + 1, random01(), retryAfterMs);
+    return { deactivate, nextAttemptAt: delay === null ? null : at + delay };
+  }
+
+  /**
+   * Sends a claimed delivery and records the outcome under its lease: 2xx succeeds; 410
+   * deactivates the webhook; any other failure is retried on the schedule (`retries`), or
+   * marked failed when the schedule is used up or the webhook has failed for 5 days
+   * (which deactivates it). A delivery of an inactive webhook is marked failed unsent.
+   * Returns when the next attempt is due, or null. `record` writes the outcome (the worker batches).
+   */
+  async function deliver(
+    job: DeliveryJob,
+    retries = true,
+    record: RecordAttempt = (w) => writeAttempt(storage.repos, w),
+  ): Promise<number | null> {
+    const d = job.delivery;
+    const base = { userId: d.userId, id: d.id, leaseUntil: d.leaseUntil ?? 0 };
+    if (!job.active) {
+      const attempt = {
+        ...base,
+        at: clock.now(),
+        status: 'failed' as const,
+        nextAttemptAt: null,
+        responseStatus: null,
+        durationMs: null,
+      };
+      await record({ attempt: { ...attempt, error: 'the webhook is inactive' } });
+      return null;
+    }
+    const message = { secret: job.secret, eventId: d.eventId, eventType: d.eventType, deliveryId: d.id, body: job.payload };
+    const { at, result, verdict } = await attempt(job.url, message);
+    const answer = { ...base, at, responseStatus: result.statusCode, durationMs: result.durationMs };
+    if (verdict.kind === 'delivered') {
+      await record({
+        attempt: { ...answer, status: 'succeeded', nextAttemptAt: null, error: null },
+        clearsFailingOf: d.webhookId,
+      });
+      return null;
+    }
+    if (verdict.kind === 'gone') {
+      await record({ attempt: { ...answer, status: 'failed', nextAttemptAt: null, error: verdict.error } });
+      await storage.repos.webhooks.setActive(d.userId, d.webhookId, false, at);
+      return null;
+    }
+    const next = await afterFailure(job, at, verdict.retryAfterMs, retries);
+    const status: DeliveryRow['status'] = next.nextAttemptAt === null ? 'failed' : 'pending';
+    const error = next.deactivate
+      ? `${verdict.error}; every attempt failed for 5 days: the webhook was deactivated`
+      : verdict.error;
+    await record({ attempt: { ...answer, status, nextAttemptAt: next.nextAttemptAt, error } });
+    if (next.deactivate) await storage.repos.webhooks.setActive(d.userId, d.webhookId, false, at);
+    return next.nextAttemptAt;
+  }
+
+  return {
+    /** True when a sender is configured. */
+    get configured(): boolean {
+      return config.sender !== undefined;
+    },
+    /** Claims up to `limit` due deliveries for `leaseMs`. */
+    claim(limit: number, leaseMs: number): Promise<DeliveryJob[]> {
+      return storage.repos.outbox.claimDue(clock.now(), leaseMs, limit);
+    },
+    deliver,
+    attempt,
+    /** The core's clock. */
+    now: (): number => clock.now(),
+    /** The storage deliveries are recorded in. */
+    storage,
+    /** Calls `listener` whenever this process commits new deliveries; returns the unsubscribe function. */
+    onOutbox(listener: () => void): () => void {
+      return config.signal.subscribe(listener);
+    },
+    /** Lets the worker of this process take new deliveries as they are written (see `OutboxSignal`). */
+    attach(dispatcher: LocalDispatcher): () => void {
+      return config.signal.attach(dispatcher);
+    },
+  };
+}
+
+/** The delivery engine of a core. */
+export type DeliveryEngine = ReturnType<typeof deliveryEngine>;

@@ -1,0 +1,20 @@
+export { deliveryEngine, FAILING_DEACTIVATION_MS, type AttemptOutcome, type DeliveryEngine } from './engine.js';
+export { parseIpAddress, parseIPv4, parseIPv6, type IpAddress } from './ip-address.js';
+export { classifyAttempt, RETRY_AFTER_STATUSES, type AttemptVerdict } from './outcome.js';
+export type { SendRequest, SendResult, TargetGuard, WebhookSender } from './ports.js';
+export { isPrivateAddress } from './private-address.js';
+export { deliveryRecord, webhookRecord } from './records.js';
+export { deliveryHeaders, WEBHOOK_USER_AGENT, WEBHOOKS_VERSION, type DeliveryMessage } from './request.js';
+export {
+  DEFAULT_RETRY_SCHEDULE,
+  MAX_RETRY_AFTER_MS,
+  normalizeRetrySchedule,
+  parseRetryAfter,
+  RETRY_JITTER,
+  retryDelayMs,
+} from './retry.js';
+export { createOutboxSignal, type LocalDelivery, type LocalDispatcher, type OutboxSignal } from './signal.js';
+export { signWebhookPayload, standardWebhookSignature, verifyWebhookSignature } from './signature.js';
+export { hostOf, isLocalhostName, literalTargetGuard, literalTargetRefusal } from './target.js';
+export { MAX_WEBHOOKS_PER_USER, webhooks, type WebhookOptions, type WebhooksService } from './service.js';
+export { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from './worker.js';

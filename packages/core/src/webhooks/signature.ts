@@ -1,0 +1,38 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The `X-Webhook-Signature` value: lower-case hex HMAC-SHA256 of the exact body bytes, keyed
+ * with the webhook's secret (UTF-8).
+ *
+ * @example signWebhookPayload("It's a Secret to Everybody", 'Hello, World!')
+ * // '757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17'
+ */
+export function signWebhookPayload(secret: string, body: string | Uint8Array): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/**
+ * Checks an `X-Webhook-Signature` against the body in constant time (a `sha256=` prefix, as
+ * GitHub sends it, is accepted). False for any malformed signature.
+ *
+ * @example verifyWebhookSignature(rawBody, req.headers['x-webhook-signature'], secret) // true
+ */
+export function verifyWebhookSignature(body: string | Uint8Array, signature: string | null | undefined, secret: string): boolean {
+  if (typeof signature !== 'string') return false;
+  const hex = signature.startsWith('sha256=') ? signature.slice('sha256='.length) : signature;
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) return false;
+  const expected = createHmac('sha256', secret).update(body).digest();
+  return timingSafeEqual(expected, Buffer.from(hex, 'hex'));
+}
+
+/**
+ * The Standard Webhooks `webhook-signature` value: `v1,` and the base64 HMAC-SHA256 of
+ * `{id}.{timestamp}.{body}`. The key is the secret's UTF-8 bytes, so a Standard Webhooks
+ * library is given the secret as `whsec_` + base64(secret).
+ *
+ * @example headers['webhook-signature'] = standardWebhookSignature(secret, eventId, 1763647800, body); // 'v1,…'
+ */
+export function standardWebhookSignature(secret: string, id: string, timestampSeconds: number, body: string): string {
+  const mac = createHmac('sha256', secret).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
+  return `v1,${mac}`;
+}

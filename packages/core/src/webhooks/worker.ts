@@ -1,0 +1,186 @@
+import type { DeliveryJob } from '../storage/ports.js';
+import type { DeliveryEngine } from './engine.js';
+import { localDispatcher, localJobs } from './local-jobs.js';
+import { batchedAttemptRecorder } from './recorder.js';
+
+/** Options of the delivery worker. */
+export interface DeliveryWorkerOptions {
+  /** How often to look for due deliveries written by other processes or due retries, in ms; default 1,000. */
+  pollMs?: number;
+  /**
+   * How long a claimed attempt is held, in ms; default 60,000. A process that dies mid-attempt
+   * leaves it to be sent again once the lease ends, so keep it above the send timeout (15 s).
+   */
+  leaseMs?: number;
+  /** Attempts in flight at once; default 32. */
+  concurrency?: number;
+  /** Called with errors of the worker itself (the database was unreachable…); default: a one-line warning. */
+  onError?: (error: unknown) => void;
+}
+
+/** A running delivery worker. */
+export interface DeliveryWorker {
+  /** Starts the claim-and-send loop (idempotent). */
+  start(): void;
+  /** Stops claiming and waits for the attempts in flight. */
+  stop(): Promise<void>;
+  /** Claims the deliveries due now (up to `concurrency`), sends them and waits: the number sent. */
+  runOnce(): Promise<number>;
+}
+
+const defaultOnError = (e: unknown) => console.warn(`webhook worker: ${(e as Error)?.message ?? String(e)}`);
+
+/**
+ * The outbox delivery worker: claims due deliveries with a lease, sends each to its webhook and
+ * records the outcome. It wakes at once when this process commits new deliveries and polls for
+ * the rest; any number of workers may share one database (claims never overlap).
+ *
+ * @example
+ * const worker = createDeliveryWorker(core, { leaseMs: 30_000 });
+ * worker.start();
+ * process.on('SIGTERM', () => void worker.stop());
+ */
+export function createDeliveryWorker(
+  core: { webhooks: { delivery: DeliveryEngine } },
+  options: DeliveryWorkerOptions = {},
+): DeliveryWorker {
+  const engine = core.webhooks.delivery;
+  const pollMs = options.pollMs ?? 1000;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const concurrency = options.concurrency ?? 32;
+  const onError = options.onError ?? defaultOnError;
+  // While the queue is backed up, claim only when a quarter of the slots are free: fewer, larger claims.
+  const claimAtFree = Math.max(1, Math.floor(concurrency / 4));
+  const record = batchedAttemptRecorder(engine.storage);
+  const local = localJobs(engine.storage);
+  const inFlight = new Set<Promise<void>>();
+  let running = false;
+  let loop: Promise<void> | undefined;
+  /** Ends the current pause early. */
+  let wake: (() => void) | undefined;
+  /** New deliveries were committed since the last claim. */
+  let signalled = false;
+  /** The last claim filled every free slot: more is probably due. */
+  let saturated = false;
+  let unsubscribe: (() => void) | undefined;
+  let detach: (() => void) | undefined;
+
+  const nudge = () => {
+    signalled = true;
+    wake?.();
+  };
+
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryAt = Number.POSITIVE_INFINITY;
+
+  /** Wakes the loop when a retry this process scheduled falls due (sooner than the next poll). */
+  function wakeAt(due: number | null | undefined): void {
+    if (!running || due === null || due === undefined || due >= retryAt) return;
+    const delay = Math.max(0, due - engine.now());
+    if (delay >= pollMs) return;
+    clearTimeout(retryTimer);
+    retryAt = due;
+    const arm = (ms: number) => {
+      retryTimer = setTimeout(() => {
+        // Timers may fire a millisecond before the wall clock reaches `due`: wait out the rest.
+        const left = due - engine.now();
+        if (left > 0) return arm(left);
+        retryAt = Number.POSITIVE_INFINITY;
+        nudge();
+      }, ms);
+      retryTimer.unref?.();
+    };
+    arm(delay);
+  }
+
+  function launch(job: DeliveryJob | Promise<DeliveryJob | undefined>): Promise<void> {
+    const p = Promise.resolve(job)
+      .then((j) => (j ? engine.deliver(j, true, record) : null))
+      .then(wakeAt, onError)
+      .finally(() => {
+        inFlight.delete(p);
+        if (running && saturated && concurrency - inFlight.size >= claimAtFree) wake?.();
+      });
+    inFlight.add(p);
+    return p;
+  }
+
+  const dispatcher = localDispatcher({
+    now: engine.now,
+    leaseMs,
+    free: () => (running ? concurrency - inFlight.size : 0),
+    launch: (d) => launch(local.jobOf(d)),
+  });
+
+  async function claim(limit: number): Promise<DeliveryJob[]> {
+    try {
+      return await engine.claim(limit, leaseMs);
+    } catch (e) {
+      onError(e);
+      return [];
+    }
+  }
+
+  /** Sleeps until `ms` pass or `wake` is called (a slot frees up, deliveries are signalled, stop). */
+  function pause(ms: number, skipIfSignalled: boolean): Promise<void> {
+    if (skipIfSignalled && signalled) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      const free = concurrency - inFlight.size;
+      if (free <= 0 || (saturated && free < claimAtFree)) {
+        await pause(pollMs, false);
+        continue;
+      }
+      signalled = false;
+      const jobs = await claim(free);
+      for (const job of jobs) {
+        local.remember(job);
+        launch(job);
+      }
+      saturated = jobs.length === free;
+      if (!saturated && running) await pause(pollMs, true);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      if (!engine.configured) {
+        onError(new Error('webhook delivery is not configured (createCore needs webhooks.sender): deliveries stay pending'));
+        return;
+      }
+      running = true;
+      unsubscribe = engine.onOutbox(nudge);
+      detach = engine.attach(dispatcher);
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      detach?.();
+      unsubscribe?.();
+      clearTimeout(retryTimer);
+      wake?.();
+      await loop;
+      // Transactions that reserved deliveries before the detach hand them over when they commit.
+      for (let waited = 0; dispatcher.reserved() > 0 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+      await Promise.all([...inFlight]);
+    },
+    async runOnce() {
+      if (!engine.configured) return 0;
+      const jobs = await engine.claim(concurrency, leaseMs);
+      await Promise.all(jobs.map(launch));
+      return jobs.length;
+    },
+  };
+}
