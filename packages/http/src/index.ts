@@ -17,4 +17,3 @@ export { memoryRateLimitStore } from './rate-limit/memory-store.js';
 export { databaseRateLimitStore } from './rate-limit/database-store.js';
 export type { RateLimitStore } from './rate-limit/store.js';
 export * from './webhook-sender/index.js';
-export * from './webhook-sender/index.js';
