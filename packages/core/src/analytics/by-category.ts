@@ -31,8 +31,13 @@ export interface ByCategoryOptions {
 
 function itemOf(name: string, t: Tally): CategoryItem {
   return {
-    name, trades: t.trades, wins: t.wins, losses: t.losses, winRate: winRateOf(t.wins, t.trades),
-    totalPnL: fromMicros(t.pnl), profitFactor: profitFactorOf(t.grossProfit, t.grossLoss, t.losses),
+    name,
+    trades: t.trades,
+    wins: t.wins,
+    losses: t.losses,
+    winRate: winRateOf(t.wins, t.trades),
+    totalPnL: fromMicros(t.pnl),
+    profitFactor: profitFactorOf(t.grossProfit, t.grossLoss, t.losses),
     averageR: averageROf(t),
   };
 }

@@ -71,8 +71,12 @@ export function createDashboardAccumulator(opts: RecentOptions): Accumulator<Das
       const s = stats.result();
       return {
         summary: {
-          totalTrades: s.totalTrades, winRate: s.winRate, profitFactor: s.profitFactor,
-          totalPnL: s.totalPnL, averageR: s.averageR, maxDrawdown: s.maxDrawdown,
+          totalTrades: s.totalTrades,
+          winRate: s.winRate,
+          profitFactor: s.profitFactor,
+          totalPnL: s.totalPnL,
+          averageR: s.averageR,
+          maxDrawdown: s.maxDrawdown,
         },
         recentPerformance: recent.result(),
       };

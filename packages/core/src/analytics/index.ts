@@ -1,6 +1,11 @@
 export type { ClosedTradeFact } from './types.js';
 export {
-  nextPeriodKey, periodIndex, periodKey, periodKeyRange, periodKeys, periodStartDay,
+  nextPeriodKey,
+  periodIndex,
+  periodKey,
+  periodKeyRange,
+  periodKeys,
+  periodStartDay,
 } from './periods.js';
 export type { Granularity } from './periods.js';
 export { accumulate, combine } from './accumulator.js';
@@ -8,7 +13,12 @@ export type { Accumulator, ResultOf } from './accumulator.js';
 export { createStatisticsAccumulator } from './statistics.js';
 export type { Statistics } from './statistics.js';
 export {
-  MAX_PERIOD_BUCKETS, PeriodSeries, assertPeriodLimit, createPeriodBucketsAccumulator, parseDateRange, periodCount,
+  MAX_PERIOD_BUCKETS,
+  PeriodSeries,
+  assertPeriodLimit,
+  createPeriodBucketsAccumulator,
+  parseDateRange,
+  periodCount,
 } from './period-series.js';
 export type { PeriodBucket, PeriodBucketsOptions } from './period-series.js';
 export { createDashboardAccumulator, createRecentPerformanceAccumulator } from './dashboard.js';

@@ -27,7 +27,8 @@ export function assertPeriodLimit(g: Granularity, fromDay: number, toDay: number
 
 /** Parses inclusive `dateFrom`/`dateTo` (either may be absent) or throws `validation_failed`. */
 export function parseDateRange(
-  dateFrom: string | undefined, dateTo: string | undefined,
+  dateFrom: string | undefined,
+  dateTo: string | undefined,
 ): { from: number | null; to: number | null } {
   const from = dateFrom === undefined ? null : parseDayKey(dateFrom);
   const to = dateTo === undefined ? null : parseDayKey(dateTo);
@@ -57,8 +58,12 @@ export interface PeriodBucket {
 export function bucketOf(period: string, t: Tally | undefined): PeriodBucket {
   if (t === undefined) return { period, trades: 0, wins: 0, losses: 0, winRate: 0, totalPnL: 0 };
   return {
-    period, trades: t.trades, wins: t.wins, losses: t.losses,
-    winRate: winRateOf(t.wins, t.trades), totalPnL: fromMicros(t.pnl),
+    period,
+    trades: t.trades,
+    wins: t.wins,
+    losses: t.losses,
+    winRate: winRateOf(t.wins, t.trades),
+    totalPnL: fromMicros(t.pnl),
   };
 }
 
@@ -72,7 +77,11 @@ export class PeriodSeries {
   private lastDay = Number.NaN;
   private last: Tally | undefined;
 
-  constructor(readonly g: Granularity, readonly fromDay: number, readonly toDay: number) {
+  constructor(
+    readonly g: Granularity,
+    readonly fromDay: number,
+    readonly toDay: number,
+  ) {
     this.first = periodIndex(g, fromDay);
     this.tallies = new Array<Tally | undefined>(periodIndex(g, toDay) - this.first + 1).fill(undefined);
   }

@@ -9,9 +9,7 @@ const MIN_INTL_MS = -62_135_596_800_000;
 const MAX_CACHE = 200_000;
 
 /** ISO weekday names, Monday first (index 0 = Monday). */
-export const WEEKDAY_NAMES = [
-  'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
-] as const;
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** A weekday name, Monday … Sunday. */
 export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
@@ -142,7 +140,10 @@ class ZoneCalendar implements TzCalendar {
   private lastDay = Number.NaN;
   private lastOffset = 0;
 
-  constructor(readonly tz: string, private readonly dtf: Intl.DateTimeFormat | null) {}
+  constructor(
+    readonly tz: string,
+    private readonly dtf: Intl.DateTimeFormat | null,
+  ) {}
 
   offsetAt(utcMs: number): number {
     if (this.dtf === null) return 0;
@@ -203,7 +204,12 @@ class ZoneCalendar implements TzCalendar {
 
   private exact(utcMs: number): number {
     const t = Math.max(Math.floor(utcMs / 1000) * 1000, MIN_INTL_MS);
-    let y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0;
+    let y = 0,
+      mo = 0,
+      d = 0,
+      h = 0,
+      mi = 0,
+      s = 0;
     for (const p of (this.dtf as Intl.DateTimeFormat).formatToParts(t)) {
       const v = Number(p.value);
       if (p.type === 'year') y = v;
@@ -226,8 +232,15 @@ export function getCalendar(tz: string): TzCalendar {
   if (cal !== undefined) return cal;
   assertTimeZone(tz);
   const dtf = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz, hourCycle: 'h23', numberingSystem: 'latn',
-    year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    timeZone: tz,
+    hourCycle: 'h23',
+    numberingSystem: 'latn',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
   });
   cal = new ZoneCalendar(tz, UTC_NAMES.has(dtf.resolvedOptions().timeZone) ? null : dtf);
   if (calendars.size < 1000) calendars.set(tz, cal);

@@ -1,8 +1,18 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  DAY_MS, assertTimeZone, civilFromDays, dayKey, daysFromCivil, getCalendar, isValidTimeZone, isoWeekKey,
-  monthIndex, monthKey, parseDayKey, weekdayName,
+  DAY_MS,
+  assertTimeZone,
+  civilFromDays,
+  dayKey,
+  daysFromCivil,
+  getCalendar,
+  isValidTimeZone,
+  isoWeekKey,
+  monthIndex,
+  monthKey,
+  parseDayKey,
+  weekdayName,
 } from '../../src/shared/calendar.js';
 import { nextPeriodKey, periodKeyRange, periodStartDay } from '../../src/analytics/periods.js';
 import { isCoreError } from '../../src/shared/errors.js';
@@ -23,10 +33,12 @@ describe('civil day math', () => {
   });
 
   it('agrees with Date for any day', () => {
-    fc.assert(fc.property(fc.integer({ min: -700_000, max: 2_900_000 }), (d) => {
-      expect(dayKey(d)).toBe(new Date(d * DAY_MS).toISOString().slice(0, 10).padStart(10, '0'));
-      expect(parseDayKey(dayKey(d))).toBe(d);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: -700_000, max: 2_900_000 }), (d) => {
+        expect(dayKey(d)).toBe(new Date(d * DAY_MS).toISOString().slice(0, 10).padStart(10, '0'));
+        expect(parseDayKey(dayKey(d))).toBe(d);
+      }),
+    );
   });
 
   it('names weekdays, ISO weeks and months', () => {
@@ -51,14 +63,13 @@ describe('civil day math', () => {
     expect(nextPeriodKey('weekly', '2026-W53')).toBe('2027-W01');
     expect(nextPeriodKey('monthly', '2026-12')).toBe('2027-01');
     expect(periodKeyRange('weekly', day('2026-12-20'), day('2027-01-05'))).toEqual([
-      '2026-W51', '2026-W52', '2026-W53', '2027-W01',
+      '2026-W51',
+      '2026-W52',
+      '2026-W53',
+      '2027-W01',
     ]);
-    expect(periodKeyRange('monthly', day('2026-11-30'), day('2027-02-01'))).toEqual([
-      '2026-11', '2026-12', '2027-01', '2027-02',
-    ]);
-    expect(periodKeyRange('daily', day('2024-02-28'), day('2024-03-01'))).toEqual([
-      '2024-02-28', '2024-02-29', '2024-03-01',
-    ]);
+    expect(periodKeyRange('monthly', day('2026-11-30'), day('2027-02-01'))).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+    expect(periodKeyRange('daily', day('2024-02-28'), day('2024-03-01'))).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
   });
 });
 
@@ -120,22 +131,31 @@ describe('time zones', () => {
 
   it('agrees with Intl for random instants', () => {
     const zones = ['America/New_York', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/Santiago'];
-    fc.assert(fc.property(
-      fc.constantFrom(...zones), fc.integer({ min: ms('1990-01-01T00:00:00Z'), max: ms('2040-01-01T00:00:00Z') }),
-      (tz, t) => {
-        const f = new Intl.DateTimeFormat('en-CA', {
-          timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit',
-        });
-        const parts = Object.fromEntries(f.formatToParts(t).map((p) => [p.type, p.value]));
-        const cal = getCalendar(tz);
-        expect(dayKey(cal.civilDay(t))).toBe(`${parts.year}-${parts.month}-${parts.day}`);
-        expect(cal.hour(t)).toBe(Number(parts.hour));
-        const start = cal.startOfDay(cal.civilDay(t));
-        expect(start).toBeLessThanOrEqual(t);
-        expect(cal.civilDay(start)).toBe(cal.civilDay(t));
-        expect(cal.civilDay(start - 1)).toBe(cal.civilDay(t) - 1);
-      },
-    ), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: ms('1990-01-01T00:00:00Z'), max: ms('2040-01-01T00:00:00Z') }),
+        (tz, t) => {
+          const f = new Intl.DateTimeFormat('en-CA', {
+            timeZone: tz,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+          });
+          const parts = Object.fromEntries(f.formatToParts(t).map((p) => [p.type, p.value]));
+          const cal = getCalendar(tz);
+          expect(dayKey(cal.civilDay(t))).toBe(`${parts.year}-${parts.month}-${parts.day}`);
+          expect(cal.hour(t)).toBe(Number(parts.hour));
+          const start = cal.startOfDay(cal.civilDay(t));
+          expect(start).toBeLessThanOrEqual(t);
+          expect(cal.civilDay(start)).toBe(cal.civilDay(t));
+          expect(cal.civilDay(start - 1)).toBe(cal.civilDay(t) - 1);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('does not call Intl per timestamp', () => {

@@ -4,11 +4,25 @@ import type { Category, ClosedTradeFact } from '../../src/analytics/index.js';
 import { toMicros } from '../../src/shared/money.js';
 
 function trade(
-  id: string, instrument: string, setupType: string | null, tags: string[], entry: string,
-  result: number, rMultiple: number | null,
+  id: string,
+  instrument: string,
+  setupType: string | null,
+  tags: string[],
+  entry: string,
+  result: number,
+  rMultiple: number | null,
 ): ClosedTradeFact {
   const entryTime = Date.parse(entry);
-  return { id, instrument, setupType, tags, entryTime, exitTime: entryTime + 3_600_000, resultMicros: toMicros(result), rMultiple };
+  return {
+    id,
+    instrument,
+    setupType,
+    tags,
+    entryTime,
+    exitTime: entryTime + 3_600_000,
+    resultMicros: toMicros(result),
+    rMultiple,
+  };
 }
 
 // Entry times: A Mon 13:30Z (NY 09:30 Mon), B Tue 14:05Z (NY 10:05 Tue),
@@ -19,10 +33,8 @@ const facts = [
   trade('B', 'NQ', null, [], '2026-03-10T14:05:00Z', -50, -0.5),
   trade('D', 'CL', 'reversal', ['a'], '2026-03-15T01:00:00Z', 0, 0),
 ];
-const run = (category: Category, tz = 'America/New_York') =>
-  accumulate(createByCategoryAccumulator({ category, tz }), facts);
-const short = (items: { name: string; trades: number; totalPnL: number }[]) =>
-  items.map((i) => [i.name, i.trades, i.totalPnL]);
+const run = (category: Category, tz = 'America/New_York') => accumulate(createByCategoryAccumulator({ category, tz }), facts);
+const short = (items: { name: string; trades: number; totalPnL: number }[]) => items.map((i) => [i.name, i.trades, i.totalPnL]);
 
 describe('by category', () => {
   it('groups by instrument, sorted by P&L descending', () => {
@@ -34,7 +46,11 @@ describe('by category', () => {
   });
 
   it('groups by setup with (none)', () => {
-    expect(short(run('setup'))).toEqual([['breakout', 2, 80], ['reversal', 1, 0], ['(none)', 1, -50]]);
+    expect(short(run('setup'))).toEqual([
+      ['breakout', 2, 80],
+      ['reversal', 1, 0],
+      ['(none)', 1, -50],
+    ]);
   });
 
   it('counts a trade once under each tag, (untagged) without', () => {
@@ -50,13 +66,31 @@ describe('by category', () => {
   });
 
   it('groups by local entry hour, sorted by hour', () => {
-    expect(short(run('time'))).toEqual([['09:00', 1, 100], ['10:00', 1, -50], ['21:00', 1, 0], ['23:00', 1, -20]]);
-    expect(short(run('time', 'UTC'))).toEqual([['01:00', 1, 0], ['03:00', 1, -20], ['13:00', 1, 100], ['14:00', 1, -50]]);
+    expect(short(run('time'))).toEqual([
+      ['09:00', 1, 100],
+      ['10:00', 1, -50],
+      ['21:00', 1, 0],
+      ['23:00', 1, -20],
+    ]);
+    expect(short(run('time', 'UTC'))).toEqual([
+      ['01:00', 1, 0],
+      ['03:00', 1, -20],
+      ['13:00', 1, 100],
+      ['14:00', 1, -50],
+    ]);
   });
 
   it('groups by local entry weekday, Monday first', () => {
-    expect(short(run('weekday'))).toEqual([['Monday', 2, 80], ['Tuesday', 1, -50], ['Saturday', 1, 0]]);
-    expect(short(run('weekday', 'UTC'))).toEqual([['Monday', 1, 100], ['Tuesday', 2, -70], ['Sunday', 1, 0]]);
+    expect(short(run('weekday'))).toEqual([
+      ['Monday', 2, 80],
+      ['Tuesday', 1, -50],
+      ['Saturday', 1, 0],
+    ]);
+    expect(short(run('weekday', 'UTC'))).toEqual([
+      ['Monday', 1, 100],
+      ['Tuesday', 2, -70],
+      ['Sunday', 1, 0],
+    ]);
   });
 
   it('breaks P&L ties by name', () => {

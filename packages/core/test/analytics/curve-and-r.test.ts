@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_R_BUCKETS, accumulate, createEquityCurveAccumulator, createRDistributionAccumulator,
+  MAX_R_BUCKETS,
+  accumulate,
+  createEquityCurveAccumulator,
+  createRDistributionAccumulator,
 } from '../../src/analytics/index.js';
 import type { ClosedTradeFact } from '../../src/analytics/index.js';
 import { isCoreError } from '../../src/shared/errors.js';
@@ -10,8 +13,14 @@ let seq = 0;
 function at(exit: string, result: number, rMultiple: number | null = null): ClosedTradeFact {
   const t = Date.parse(exit);
   return {
-    id: `t${++seq}`, instrument: 'ES', setupType: null, tags: [], entryTime: t - 60_000, exitTime: t,
-    resultMicros: toMicros(result), rMultiple,
+    id: `t${++seq}`,
+    instrument: 'ES',
+    setupType: null,
+    tags: [],
+    entryTime: t - 60_000,
+    exitTime: t,
+    resultMicros: toMicros(result),
+    rMultiple,
   };
 }
 const withR = (rs: (number | null)[]) => rs.map((r, i) => at(`2026-01-0${1 + (i % 9)}T12:00:00Z`, 1, r));
@@ -38,7 +47,10 @@ describe('equity curve', () => {
   it('sums 10,000 results of 0.1 exactly', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => at(`2026-01-0${1 + (i % 2)}T12:00:00Z`, 0.1));
     const curve = accumulate(createEquityCurveAccumulator({ tz: 'UTC' }), many);
-    expect(curve).toEqual([{ date: '2026-01-01', equity: 500 }, { date: '2026-01-02', equity: 1000 }]);
+    expect(curve).toEqual([
+      { date: '2026-01-01', equity: 500 },
+      { date: '2026-01-02', equity: 1000 },
+    ]);
   });
 });
 
@@ -46,11 +58,19 @@ describe('r distribution', () => {
   it('buckets negative and positive R half-open and contiguous', () => {
     const d = accumulate(createRDistributionAccumulator(), withR([-1.2, -0.5, 0, 0.3, 0.5, 2.1, null]));
     expect(d).toEqual({
-      bucketSize: 0.5, count: 6, averageR: 0.2, medianR: 0.15,
+      bucketSize: 0.5,
+      count: 6,
+      averageR: 0.2,
+      medianR: 0.15,
       buckets: [
-        { from: -1.5, to: -1, count: 1 }, { from: -1, to: -0.5, count: 0 }, { from: -0.5, to: 0, count: 1 },
-        { from: 0, to: 0.5, count: 2 }, { from: 0.5, to: 1, count: 1 }, { from: 1, to: 1.5, count: 0 },
-        { from: 1.5, to: 2, count: 0 }, { from: 2, to: 2.5, count: 1 },
+        { from: -1.5, to: -1, count: 1 },
+        { from: -1, to: -0.5, count: 0 },
+        { from: -0.5, to: 0, count: 1 },
+        { from: 0, to: 0.5, count: 2 },
+        { from: 0.5, to: 1, count: 1 },
+        { from: 1, to: 1.5, count: 0 },
+        { from: 1.5, to: 2, count: 0 },
+        { from: 2, to: 2.5, count: 1 },
       ],
     });
   });
@@ -59,19 +79,30 @@ describe('r distribution', () => {
     const d = accumulate(createRDistributionAccumulator(0.1), withR([0.3, 0.7, 0.5]));
     expect(d.medianR).toBe(0.5);
     expect(d.buckets).toEqual([
-      { from: 0.3, to: 0.4, count: 1 }, { from: 0.4, to: 0.5, count: 0 }, { from: 0.5, to: 0.6, count: 1 },
-      { from: 0.6, to: 0.7, count: 0 }, { from: 0.7, to: 0.8, count: 1 },
+      { from: 0.3, to: 0.4, count: 1 },
+      { from: 0.4, to: 0.5, count: 0 },
+      { from: 0.5, to: 0.6, count: 1 },
+      { from: 0.6, to: 0.7, count: 0 },
+      { from: 0.7, to: 0.8, count: 1 },
     ]);
   });
 
   it('answers nulls without R and grows past its initial capacity', () => {
     expect(accumulate(createRDistributionAccumulator(1), withR([null]))).toEqual({
-      bucketSize: 1, count: 0, averageR: null, medianR: null, buckets: [],
+      bucketSize: 1,
+      count: 0,
+      averageR: null,
+      medianR: null,
+      buckets: [],
     });
     const big = accumulate(createRDistributionAccumulator(1), withR(Array.from({ length: 5001 }, (_, i) => i % 3)));
     expect(big.count).toBe(5001);
     expect(big.medianR).toBe(1);
-    expect(big.buckets).toEqual([{ from: 0, to: 1, count: 1667 }, { from: 1, to: 2, count: 1667 }, { from: 2, to: 3, count: 1667 }]);
+    expect(big.buckets).toEqual([
+      { from: 0, to: 1, count: 1667 },
+      { from: 1, to: 2, count: 1667 },
+      { from: 2, to: 3, count: 1667 },
+    ]);
   });
 
   it('refuses a bad bucket size and too many buckets', () => {

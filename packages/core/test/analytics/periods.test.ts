@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_PERIOD_BUCKETS, accumulate, createDashboardAccumulator, createPerformanceAccumulator,
-  createPeriodBucketsAccumulator, performanceBucketCount,
+  MAX_PERIOD_BUCKETS,
+  accumulate,
+  createDashboardAccumulator,
+  createPerformanceAccumulator,
+  createPeriodBucketsAccumulator,
+  performanceBucketCount,
 } from '../../src/analytics/index.js';
 import type { ClosedTradeFact } from '../../src/analytics/index.js';
 import { isCoreError } from '../../src/shared/errors.js';
@@ -11,8 +15,14 @@ let seq = 0;
 function at(exit: string, result: number, rMultiple: number | null = null): ClosedTradeFact {
   const t = Date.parse(exit);
   return {
-    id: `t${++seq}`, instrument: 'ES', setupType: null, tags: [], entryTime: t - 60_000, exitTime: t,
-    resultMicros: toMicros(result), rMultiple,
+    id: `t${++seq}`,
+    instrument: 'ES',
+    setupType: null,
+    tags: [],
+    entryTime: t - 60_000,
+    exitTime: t,
+    resultMicros: toMicros(result),
+    rMultiple,
   };
 }
 const zero = (period: string) => ({ period, trades: 0, wins: 0, losses: 0, winRate: 0, totalPnL: 0 });
@@ -39,7 +49,12 @@ describe('dashboard', () => {
   it('zero-fills 30 days, 12 weeks and 12 months ending now (UTC)', () => {
     const d = accumulate(createDashboardAccumulator({ now, tz: 'UTC' }), facts);
     expect(d.summary).toEqual({
-      totalTrades: 4, winRate: 75, profitFactor: 27.65, totalPnL: 1066, averageR: 0.5, maxDrawdown: 40,
+      totalTrades: 4,
+      winRate: 75,
+      profitFactor: 27.65,
+      totalPnL: 1066,
+      averageR: 0.5,
+      maxDrawdown: 40,
     });
     const { daily, weekly, monthly } = d.recentPerformance;
     expect(daily).toHaveLength(30);
@@ -48,14 +63,34 @@ describe('dashboard', () => {
     expect(daily[29]).toEqual({ period: '2026-11-20', trades: 1, wins: 1, losses: 0, winRate: 100, totalPnL: 100 });
     expect(daily.slice(1, 28).every((b) => b.trades === 0)).toBe(true);
     expect(weekly.map((b) => b.period)).toEqual([
-      '2026-W36', '2026-W37', '2026-W38', '2026-W39', '2026-W40', '2026-W41',
-      '2026-W42', '2026-W43', '2026-W44', '2026-W45', '2026-W46', '2026-W47',
+      '2026-W36',
+      '2026-W37',
+      '2026-W38',
+      '2026-W39',
+      '2026-W40',
+      '2026-W41',
+      '2026-W42',
+      '2026-W43',
+      '2026-W44',
+      '2026-W45',
+      '2026-W46',
+      '2026-W47',
     ]);
     expect(weekly[7]).toEqual({ period: '2026-W43', trades: 1, wins: 1, losses: 0, winRate: 100, totalPnL: 7 });
     expect(weekly[11]).toEqual({ period: '2026-W47', trades: 2, wins: 1, losses: 1, winRate: 50, totalPnL: 60 });
     expect(monthly.map((b) => b.period)).toEqual([
-      '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05',
-      '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
     ]);
     expect(monthly[0]).toEqual(zero('2025-12'));
     expect(monthly[10]?.totalPnL).toBe(7);
@@ -73,15 +108,13 @@ describe('dashboard', () => {
 });
 
 describe('performance', () => {
-  const facts = [
-    at('2026-01-05T09:00:00Z', 10, 1),
-    at('2026-01-05T15:00:00Z', -5),
-    at('2026-01-07T12:00:00Z', 20, 2),
-  ];
+  const facts = [at('2026-01-05T09:00:00Z', 10, 1), at('2026-01-05T15:00:00Z', -5), at('2026-01-07T12:00:00Z', 20, 2)];
 
   it('defaults the range to the first and last exit, zero-filled', () => {
     expect(accumulate(createPerformanceAccumulator({ tz: 'UTC' }), facts)).toEqual({
-      period: 'daily', dateFrom: '2026-01-05', dateTo: '2026-01-07',
+      period: 'daily',
+      dateFrom: '2026-01-05',
+      dateTo: '2026-01-07',
       data: [
         { period: '2026-01-05', trades: 2, wins: 1, losses: 1, winRate: 50, totalPnL: 5, cumulativePnL: 5, averageR: 1 },
         { ...zero('2026-01-06'), cumulativePnL: 5, averageR: null },
@@ -91,11 +124,11 @@ describe('performance', () => {
   });
 
   it('ignores trades outside the given range in buckets and cumulative P&L', () => {
-    const p = accumulate(
-      createPerformanceAccumulator({ tz: 'UTC', dateFrom: '2026-01-06', dateTo: '2026-01-08' }), facts,
-    );
+    const p = accumulate(createPerformanceAccumulator({ tz: 'UTC', dateFrom: '2026-01-06', dateTo: '2026-01-08' }), facts);
     expect(p.data.map((r) => [r.period, r.totalPnL, r.cumulativePnL])).toEqual([
-      ['2026-01-06', 0, 0], ['2026-01-07', 20, 20], ['2026-01-08', 0, 20],
+      ['2026-01-06', 0, 0],
+      ['2026-01-07', 20, 20],
+      ['2026-01-08', 0, 20],
     ]);
   });
 
@@ -104,21 +137,33 @@ describe('performance', () => {
     expect(weekly.data).toEqual([
       { period: '2026-W02', trades: 3, wins: 2, losses: 1, winRate: 66.66666667, totalPnL: 25, cumulativePnL: 25, averageR: 1.5 },
     ]);
-    const monthly = accumulate(createPerformanceAccumulator({
-      tz: 'America/New_York', period: 'monthly', dateFrom: '2025-12-15', dateTo: '2026-01-31',
-    }), [at('2026-01-01T03:00:00Z', 4), ...facts]);
+    const monthly = accumulate(
+      createPerformanceAccumulator({
+        tz: 'America/New_York',
+        period: 'monthly',
+        dateFrom: '2025-12-15',
+        dateTo: '2026-01-31',
+      }),
+      [at('2026-01-01T03:00:00Z', 4), ...facts],
+    );
     expect(monthly.data.map((r) => [r.period, r.trades, r.cumulativePnL])).toEqual([
-      ['2025-12', 1, 4], ['2026-01', 3, 29],
+      ['2025-12', 1, 4],
+      ['2026-01', 3, 29],
     ]);
   });
 
   it('answers nulls without trades and dates, and the given date alone otherwise', () => {
     expect(accumulate(createPerformanceAccumulator({ tz: 'UTC' }), [])).toEqual({
-      period: 'daily', dateFrom: null, dateTo: null, data: [],
+      period: 'daily',
+      dateFrom: null,
+      dateTo: null,
+      data: [],
     });
     const p = accumulate(createPerformanceAccumulator({ tz: 'UTC', dateFrom: '2026-02-01' }), facts);
     expect(p).toEqual({
-      period: 'daily', dateFrom: '2026-02-01', dateTo: '2026-02-01',
+      period: 'daily',
+      dateFrom: '2026-02-01',
+      dateTo: '2026-02-01',
       data: [{ ...zero('2026-02-01'), cumulativePnL: 0, averageR: null }],
     });
   });
@@ -130,29 +175,48 @@ describe('performance', () => {
     expect(performanceBucketCount('monthly', '2000-01-31', '2026-01-01')).toBe(313);
     const ok = createPerformanceAccumulator({ tz: 'UTC', dateFrom: '2020-01-01', dateTo: '2030-02-16' });
     expect(accumulate(ok, []).data).toHaveLength(3700);
-    expect(validationPath(() => createPerformanceAccumulator({
-      tz: 'UTC', dateFrom: '2020-01-01', dateTo: '2030-02-17',
-    }))).toBe('dateFrom');
+    expect(
+      validationPath(() =>
+        createPerformanceAccumulator({
+          tz: 'UTC',
+          dateFrom: '2020-01-01',
+          dateTo: '2030-02-17',
+        }),
+      ),
+    ).toBe('dateFrom');
     const wide = createPerformanceAccumulator({ tz: 'UTC' });
-    expect(validationPath(() => accumulate(wide, [at('2000-01-01T00:00:00Z', 1), at('2026-01-01T00:00:00Z', 1)])))
-      .toBe('dateFrom');
+    expect(validationPath(() => accumulate(wide, [at('2000-01-01T00:00:00Z', 1), at('2026-01-01T00:00:00Z', 1)]))).toBe(
+      'dateFrom',
+    );
   });
 
   it('rejects malformed and inverted dates', () => {
     expect(validationPath(() => createPerformanceAccumulator({ tz: 'UTC', dateFrom: '2026-13-01' }))).toBe('dateFrom');
     expect(validationPath(() => createPerformanceAccumulator({ tz: 'UTC', dateTo: 'yesterday' }))).toBe('dateTo');
-    expect(validationPath(() => createPerformanceAccumulator({
-      tz: 'UTC', dateFrom: '2026-02-02', dateTo: '2026-02-01',
-    }))).toBe('dateFrom');
+    expect(
+      validationPath(() =>
+        createPerformanceAccumulator({
+          tz: 'UTC',
+          dateFrom: '2026-02-02',
+          dateTo: '2026-02-01',
+        }),
+      ),
+    ).toBe('dateFrom');
     expect(validationPath(() => createPerformanceAccumulator({ tz: 'Mars/Base' }))).toBe('tz');
   });
 });
 
 describe('period buckets', () => {
   it('zero-fills a fixed range by local exit date', () => {
-    const b = accumulate(createPeriodBucketsAccumulator({
-      period: 'daily', tz: 'America/New_York', dateFrom: '2026-03-08', dateTo: '2026-03-10',
-    }), [at('2026-03-10T02:30:00Z', 3), at('2026-03-11T03:00:00Z', 9)]);
+    const b = accumulate(
+      createPeriodBucketsAccumulator({
+        period: 'daily',
+        tz: 'America/New_York',
+        dateFrom: '2026-03-08',
+        dateTo: '2026-03-10',
+      }),
+      [at('2026-03-10T02:30:00Z', 3), at('2026-03-11T03:00:00Z', 9)],
+    );
     expect(b).toEqual([
       zero('2026-03-08'),
       { period: '2026-03-09', trades: 1, wins: 1, losses: 0, winRate: 100, totalPnL: 3 },

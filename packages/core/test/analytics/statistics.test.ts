@@ -10,8 +10,15 @@ function fact(result: number, rMultiple: number | null = null, extra: Partial<Cl
   seq++;
   const t = Date.parse('2026-01-05T10:00:00Z') + seq * 60_000;
   return {
-    id: `t${String(seq).padStart(6, '0')}`, instrument: 'ES', setupType: null, tags: [],
-    entryTime: t - 30_000, exitTime: t, resultMicros: toMicros(result), rMultiple, ...extra,
+    id: `t${String(seq).padStart(6, '0')}`,
+    instrument: 'ES',
+    setupType: null,
+    tags: [],
+    entryTime: t - 30_000,
+    exitTime: t,
+    resultMicros: toMicros(result),
+    rMultiple,
+    ...extra,
   };
 }
 const stats = (facts: ClosedTradeFact[]) => accumulate(createStatisticsAccumulator(), facts);
@@ -19,18 +26,48 @@ const stats = (facts: ClosedTradeFact[]) => accumulate(createStatisticsAccumulat
 describe('statistics', () => {
   it('answers zeros and nulls without trades', () => {
     expect(stats([])).toEqual({
-      totalTrades: 0, wins: 0, losses: 0, breakeven: 0, winRate: 0, profitFactor: null, expectancy: 0,
-      totalPnL: 0, maxDrawdown: 0, grossProfit: 0, grossLoss: 0, averageWin: 0, averageLoss: 0,
-      largestWin: 0, largestLoss: 0, averageR: null, longestWinStreak: 0, longestLossStreak: 0,
+      totalTrades: 0,
+      wins: 0,
+      losses: 0,
+      breakeven: 0,
+      winRate: 0,
+      profitFactor: null,
+      expectancy: 0,
+      totalPnL: 0,
+      maxDrawdown: 0,
+      grossProfit: 0,
+      grossLoss: 0,
+      averageWin: 0,
+      averageLoss: 0,
+      largestWin: 0,
+      largestLoss: 0,
+      averageR: null,
+      longestWinStreak: 0,
+      longestLossStreak: 0,
     });
   });
 
   it('counts a breakeven trade, skips a missing R and lets drawdown go below zero', () => {
     // +100 (R 1), -300 (R -1.5), +50 (no stop), 0 (R 0): cumulative 100, -200, -150, -150.
     expect(stats([fact(100, 1), fact(-300, -1.5), fact(50), fact(0, 0)])).toEqual({
-      totalTrades: 4, wins: 2, losses: 1, breakeven: 1, winRate: 50, profitFactor: 0.5, expectancy: -37.5,
-      totalPnL: -150, maxDrawdown: 300, grossProfit: 150, grossLoss: -300, averageWin: 75, averageLoss: -300,
-      largestWin: 100, largestLoss: -300, averageR: -0.16666667, longestWinStreak: 1, longestLossStreak: 1,
+      totalTrades: 4,
+      wins: 2,
+      losses: 1,
+      breakeven: 1,
+      winRate: 50,
+      profitFactor: 0.5,
+      expectancy: -37.5,
+      totalPnL: -150,
+      maxDrawdown: 300,
+      grossProfit: 150,
+      grossLoss: -300,
+      averageWin: 75,
+      averageLoss: -300,
+      largestWin: 100,
+      largestLoss: -300,
+      averageR: -0.16666667,
+      longestWinStreak: 1,
+      longestLossStreak: 1,
     });
   });
 
@@ -103,17 +140,24 @@ function reference(results: number[], rs: (number | null)[]) {
   };
   const withR = rs.filter((r): r is number => r !== null);
   return {
-    totalTrades: n, wins: wins.length, losses: losses.length, breakeven: n - wins.length - losses.length,
+    totalTrades: n,
+    wins: wins.length,
+    losses: losses.length,
+    breakeven: n - wins.length - losses.length,
     winRate: n === 0 ? 0 : round8((wins.length * 100) / n),
     profitFactor: losses.length === 0 ? null : round8(sum(wins) / -sum(losses)),
     expectancy: n === 0 ? 0 : round8(sum(results) / n / 1e6),
-    totalPnL: fromMicros(sum(results)), maxDrawdown: fromMicros(maxDd),
-    grossProfit: fromMicros(sum(wins)), grossLoss: fromMicros(sum(losses)),
+    totalPnL: fromMicros(sum(results)),
+    maxDrawdown: fromMicros(maxDd),
+    grossProfit: fromMicros(sum(wins)),
+    grossLoss: fromMicros(sum(losses)),
     averageWin: wins.length === 0 ? 0 : round8(sum(wins) / wins.length / 1e6),
     averageLoss: losses.length === 0 ? 0 : round8(sum(losses) / losses.length / 1e6),
-    largestWin: fromMicros(Math.max(0, ...results)), largestLoss: fromMicros(Math.min(0, ...results)),
+    largestWin: fromMicros(Math.max(0, ...results)),
+    largestLoss: fromMicros(Math.min(0, ...results)),
     averageR: withR.length === 0 ? null : round8(withR.reduce((a, b) => a + b * 100, 0) / 100 / withR.length),
-    longestWinStreak: runs((r) => r > 0), longestLossStreak: runs((r) => r < 0),
+    longestWinStreak: runs((r) => r > 0),
+    longestLossStreak: runs((r) => r < 0),
   };
 }
 
@@ -121,17 +165,26 @@ describe('statistics property', () => {
   it('matches the reference implementation', () => {
     const trade = fc.record({
       micros: fc.oneof(fc.integer({ min: -5_000_000_000, max: 5_000_000_000 }), fc.constant(0)),
-      r: fc.option(fc.integer({ min: -500, max: 1500 }).map((c) => c / 100), { nil: null }),
+      r: fc.option(
+        fc.integer({ min: -500, max: 1500 }).map((c) => c / 100),
+        { nil: null },
+      ),
     });
-    fc.assert(fc.property(fc.array(trade, { maxLength: 60 }), (trades) => {
-      const facts = trades.map((t) => ({ ...fact(0, t.r), resultMicros: t.micros }));
-      const got = stats(facts);
-      const want = reference(trades.map((t) => t.micros), trades.map((t) => t.r));
-      const { averageR: gotR, ...gotRest } = got;
-      const { averageR: wantR, ...wantRest } = want;
-      expect(gotRest).toEqual(wantRest);
-      if (wantR === null) expect(gotR).toBeNull();
-      else expect(Math.abs((gotR as number) - wantR)).toBeLessThanOrEqual(1e-8);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.array(trade, { maxLength: 60 }), (trades) => {
+        const facts = trades.map((t) => ({ ...fact(0, t.r), resultMicros: t.micros }));
+        const got = stats(facts);
+        const want = reference(
+          trades.map((t) => t.micros),
+          trades.map((t) => t.r),
+        );
+        const { averageR: gotR, ...gotRest } = got;
+        const { averageR: wantR, ...wantRest } = want;
+        expect(gotRest).toEqual(wantRest);
+        if (wantR === null) expect(gotR).toBeNull();
+        else expect(Math.abs((gotR as number) - wantR)).toBeLessThanOrEqual(1e-8);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
