@@ -2,6 +2,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { ClosedTradeFact } from '../../analytics/types.js';
 import type { TradeQuery, TradeRepo } from '../../storage/ports.js';
 import type { TradeRow } from '../../storage/rows.js';
+import { compiledQueryCache } from './compiled-cache.js';
 import { jsonArray, offsetOf, type SqlContext } from './context.js';
 import type { Database } from './schema.js';
 import { TRADE_COLUMNS, tradeFromRecord, tradeToRecord } from './trade-mapping.js';
@@ -21,6 +22,26 @@ function applyQuery<O>(q: TradeSelect<O>, userId: string, query: TradeQuery): Tr
   if (query.exitFrom !== undefined) r = r.where('exit_time', '>=', query.exitFrom);
   if (query.exitTo !== undefined) r = r.where('exit_time', '<', query.exitTo);
   return r;
+}
+
+const hot = compiledQueryCache();
+
+/** Which filters a query uses: the key of its compiled SQL. */
+function shapeOf(query: TradeQuery): string {
+  const { instrument, entryFrom, entryTo, status, exitFrom, exitTo } = query;
+  return [instrument, entryFrom, entryTo, status, exitFrom, exitTo].map((v) => (v === undefined ? '0' : '1')).join('');
+}
+
+/** The parameters `applyQuery` binds, in the order it binds them. */
+function paramsOf(userId: string, query: TradeQuery): unknown[] {
+  const params: unknown[] = [userId];
+  if (query.instrument !== undefined) params.push(query.instrument.toLowerCase());
+  if (query.entryFrom !== undefined) params.push(query.entryFrom);
+  if (query.entryTo !== undefined) params.push(query.entryTo);
+  if (query.status !== undefined) params.push(query.status);
+  if (query.exitFrom !== undefined) params.push(query.exitFrom);
+  if (query.exitTo !== undefined) params.push(query.exitTo);
+  return params;
 }
 
 /** True when the counters table can answer the count (no instrument or date filter). */
@@ -53,7 +74,9 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
   }
 
   async function storedCounts(userId: string): Promise<{ total: number; open: number }> {
-    const r = await db.selectFrom('trade_counts').select(['total', 'open']).where('user_id', '=', userId).executeTakeFirst();
+    const [r] = await hot(db, `${ctx.dialect}:counts`, [userId], () =>
+      db.selectFrom('trade_counts').select(['total', 'open']).where('user_id', '=', userId),
+    );
     return { total: Number(r?.total ?? 0), open: Number(r?.open ?? 0) };
   }
 
@@ -113,12 +136,14 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       if (Number(res.numDeletedRows) === 1) await bumpCounts(t.userId, -1, -isOpen(t));
     },
     async list(userId, query, page) {
-      const rows = await applyQuery(db.selectFrom('trades').select(TRADE_COLUMNS), userId, query)
-        .orderBy('entry_time', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(offsetOf(page))
-        .execute();
+      const params = [...paramsOf(userId, query), page.limit, offsetOf(page)];
+      const rows = await hot(db, `${ctx.dialect}:list:${shapeOf(query)}`, params, () =>
+        applyQuery(db.selectFrom('trades').select(TRADE_COLUMNS), userId, query)
+          .orderBy('entry_time', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.limit)
+          .offset(offsetOf(page)),
+      );
       let total: number;
       if (countersAnswer(query)) {
         const c = await storedCounts(userId);

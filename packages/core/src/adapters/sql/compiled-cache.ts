@@ -1,0 +1,24 @@
+import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+
+/**
+ * Runs hot queries without rebuilding them: the SQL that kysely compiles for a query *shape*
+ * (which filters are present) is kept, and later calls send it with fresh parameters. A shape is
+ * cached only after its compiled parameters were seen to equal the ones the caller computes, so a
+ * wrong parameter order can never be cached; it is merely not sped up.
+ */
+export function compiledQueryCache(capacity = 128) {
+  const sqlByShape = new Map<string, string>();
+  return async function run<R>(
+    db: Kysely<any>,
+    shape: string,
+    params: readonly unknown[],
+    build: () => Compilable<R>,
+  ): Promise<R[]> {
+    const sql = sqlByShape.get(shape);
+    if (sql !== undefined) return (await db.executeQuery<R>(CompiledQuery.raw(sql, [...params]))).rows;
+    const compiled = build().compile();
+    const same = compiled.parameters.length === params.length && compiled.parameters.every((p, i) => p === params[i]);
+    if (same && sqlByShape.size < capacity) sqlByShape.set(shape, compiled.sql);
+    return (await db.executeQuery<R>(compiled)).rows;
+  };
+}
