@@ -109,8 +109,10 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     async insertMany(rows) {
       const perUser = new Map<string, { total: number; open: number }>();
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        const chunk = rows.slice(i, i + INSERT_CHUNK);
-        await db.insertInto('trades').values(chunk.map(tradeToRecord)).execute();
+        const records = rows.slice(i, i + INSERT_CHUNK).map(tradeToRecord);
+        const columns = Object.keys(records[0] as object) as Array<keyof (typeof records)[number]>;
+        const params = records.flatMap((r) => columns.map((c) => r[c]));
+        await hot(db, `${ctx.dialect}:insert:${records.length}`, params, () => db.insertInto('trades').values(records));
       }
       for (const t of rows) {
         const c = perUser.get(t.userId) ?? { total: 0, open: 0 };
