@@ -76,6 +76,35 @@ describe('SQLite file migrations', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('upgrades a database made by version 1 in place, keeping its trades', async () => {
+    const { file, dir } = tempSqlitePath();
+    const old = new Database(file);
+    old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+    for (const statement of sqliteMigrations[0]?.statements ?? []) old.exec(statement);
+    old.prepare("INSERT INTO schema_migrations VALUES (1, 'initial schema', 0)").run();
+    const userId = '0190a000-0000-7000-8000-000000000001';
+    old.prepare("INSERT INTO users VALUES (?, 'old@example.com', 'old@example.com', 'Old', 'x', 0, 1, 1)").run(userId);
+    old
+      .prepare(
+        `INSERT INTO trades (user_id, id, instrument, instrument_key, direction, entry_price, position_size, entry_time,
+           exit_price, exit_time, result_micros, status, created_at, updated_at)
+         VALUES (?, '0190a000-0000-7000-8000-000000000002', 'ES', 'es', 'long', 100, 1, 1000, 101, 2000, 1000000, 'closed', 1, 1)`,
+      )
+      .run(userId);
+    old.prepare('INSERT INTO trade_counts VALUES (?, 1, 0)').run(userId);
+    old.close();
+
+    const upgraded = await openSqliteStorage({ file });
+    const page = await upgraded.repos.trades.list(userId, {}, { page: 1, limit: 20 });
+    expect(page.total).toBe(1);
+    expect(page.rows[0]).toMatchObject({ instrument: 'ES', resultMicros: 1_000_000, exitTime: 2000 });
+    await upgraded.close();
+    const raw = new Database(file, { readonly: true });
+    expect(raw.prepare('SELECT max(version) AS v FROM schema_migrations').get()).toEqual({ v: sqliteMigrations.at(-1)?.version });
+    raw.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('refuses a file that is not a database with a clear error and leaves it untouched', async () => {
     const { file, dir } = tempSqlitePath();
     const { writeFileSync, readFileSync } = await import('node:fs');
