@@ -71,7 +71,7 @@ const checks: Record<AlertRow['type'], Check> = {
     let cumulative = 0;
     let peak = 0;
     let peakKey = 'start';
-    for await (const batch of tx.trades.closedFacts(change.trade.userId, {})) {
+    for await (const batch of tx.trades.closedFacts(change.trade.userId, {}, { outcomeOnly: true })) {
       for (const f of batch) {
         cumulative += f.resultMicros;
         if (cumulative > peak) {

@@ -34,8 +34,15 @@ import { createStatisticsAccumulator } from './statistics.js';
 export function analytics(deps: CoreDeps) {
   const trades = deps.storage.repos.trades;
 
-  async function scan<T>(userId: string, query: TradeQuery, acc: Accumulator<T>): Promise<T> {
-    for await (const batch of trades.closedFacts(userId, query)) for (const fact of batch) acc.add(fact);
+  /** Feeds the user's closed trades to `acc`; only per-category analytics need more than outcomes. */
+  async function scan<T>(
+    userId: string,
+    query: TradeQuery,
+    acc: Accumulator<T>,
+    needs: 'outcomes' | 'context' = 'outcomes',
+  ): Promise<T> {
+    const outcomeOnly = needs === 'outcomes';
+    for await (const batch of trades.closedFacts(userId, query, { outcomeOnly })) for (const fact of batch) acc.add(fact);
     return acc.result();
   }
 
@@ -73,7 +80,7 @@ export function analytics(deps: CoreDeps) {
     /** Performance grouped by instrument, setup, tag, hour or weekday. */
     async byCategory(userId: string, input: unknown): Promise<ByCategory> {
       const q = parseInput(byCategoryQuerySchema, input ?? {});
-      const categories = await scan(userId, {}, createByCategoryAccumulator({ category: q.category, tz: q.tz }));
+      const categories = await scan(userId, {}, createByCategoryAccumulator({ category: q.category, tz: q.tz }), 'context');
       return { category: q.category, categories };
     },
     /** Equity at the end of each date with exits. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TRADE_CREATE_FIELDS } from '../schemas/trade.js';
 
 /** Trade direction, as in the trade record. */
 export type Direction = 'long' | 'short';
@@ -25,24 +26,8 @@ export interface TradeImportInput {
   result?: number;
 }
 
-/** The fields of {@link TradeImportInput} in their canonical (hash and CSV) order. */
-export const TRADE_INPUT_FIELDS = [
-  'instrument',
-  'direction',
-  'entryPrice',
-  'positionSize',
-  'entryTime',
-  'stopLoss',
-  'takeProfit',
-  'setupType',
-  'notes',
-  'tags',
-  'fees',
-  'multiplier',
-  'exitPrice',
-  'exitTime',
-  'result',
-] as const satisfies readonly (keyof TradeImportInput)[];
+/** The fields of {@link TradeImportInput} in their canonical (hash and CSV) order: the trade create schema's fields. */
+export const TRADE_INPUT_FIELDS: readonly (keyof TradeImportInput)[] = TRADE_CREATE_FIELDS;
 
 /** Hex SHA-256 of a string (a pure computation: no I/O). */
 export function sha256Hex(text: string): string {

@@ -1,26 +1,10 @@
+import { TRADE_CREATE_FIELDS } from '../schemas/trade.js';
+
+/** The computed trade fields an export writes after the create fields (an import skips them). */
+export const TRADE_COMPUTED_COLUMNS = ['rMultiple', 'status', 'createdAt', 'updatedAt'] as const;
+
 /** The columns `tj export trades --format csv` writes, in order (the trade record's fields). */
-export const TRADES_CSV_COLUMNS = [
-  'id',
-  'instrument',
-  'direction',
-  'entryPrice',
-  'positionSize',
-  'entryTime',
-  'stopLoss',
-  'takeProfit',
-  'setupType',
-  'notes',
-  'tags',
-  'fees',
-  'multiplier',
-  'exitPrice',
-  'exitTime',
-  'result',
-  'rMultiple',
-  'status',
-  'createdAt',
-  'updatedAt',
-] as const;
+export const TRADES_CSV_COLUMNS = ['id', ...TRADE_CREATE_FIELDS, ...TRADE_COMPUTED_COLUMNS] as const;
 
 /** A date-time as a record carries it: an ISO string or a Date. */
 export type DateLike = string | Date;

@@ -4,6 +4,7 @@ import { cellIssue } from './cell-error.js';
 import { type CsvChunks, readCsvBatches } from './csv-reader.js';
 import { type CsvHeader, type CsvRow, looseColumnName } from './csv-row-mapper.js';
 import { canonicalTradeInput, sha256Hex, TRADE_INPUT_FIELDS, type TradeImportInput } from './trade-input.js';
+import { TRADE_COMPUTED_COLUMNS } from './trades-csv-format.js';
 import { formatDateTime, MAX_NOTES_LENGTH, type Parsed, parseDateTime, parseDecimal, parseTags } from './values.js';
 
 /** One trade read from a trades CSV: the create fields, its line and its dedup key. */
@@ -19,7 +20,7 @@ export interface TradeCsvItem {
 const FIELD_BY_COLUMN = new Map<string, keyof TradeImportInput | 'id'>(
   (['id', ...TRADE_INPUT_FIELDS] as const).map((f) => [looseColumnName(f), f]),
 );
-const COMPUTED = new Set(['status', 'rmultiple', 'createdat', 'updatedat']);
+const COMPUTED = new Set<string>(TRADE_COMPUTED_COLUMNS.map(looseColumnName));
 const REQUIRED = ['instrument', 'direction', 'entryPrice', 'positionSize', 'entryTime'] as const;
 
 function checkHeader(header: CsvHeader): void {

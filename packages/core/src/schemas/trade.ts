@@ -42,6 +42,12 @@ export const tradeCreateSchema = z
   })
   .meta({ id: 'TradeCreate' });
 
+/**
+ * The create fields of a trade in their canonical order (the order of {@link tradeCreateSchema}'s shape):
+ * the import hash, the trades CSV columns and the trade update check all read them from here.
+ */
+export const TRADE_CREATE_FIELDS = Object.keys(tradeCreateSchema.shape) as readonly (keyof typeof tradeCreateSchema.shape)[];
+
 /** Body of PATCH /api/trades/{id}: any create field; `null` clears an optional one (exitPrice: null reopens). */
 export const tradeUpdateSchema = z
   .strictObject({

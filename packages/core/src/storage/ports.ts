@@ -61,8 +61,12 @@ export interface TradeRepo {
   update(before: TradeRow, after: TradeRow): Promise<void>;
   delete(row: TradeRow): Promise<void>;
   list(userId: string, query: TradeQuery, page: PageRequest): Promise<Page<TradeRow>>;
-  /** Closed trades in (exitTime, id) order, in batches. */
-  closedFacts(userId: string, query: TradeQuery): AsyncIterable<ClosedTradeFact[]>;
+  /**
+   * Closed trades in (exitTime, id) order, in batches. With `outcomeOnly`, only id, exitTime,
+   * resultMicros and rMultiple are read (from a covering index); instrument is '', setupType null,
+   * tags empty and entryTime equals exitTime. Only per-category analytics need the full facts.
+   */
+  closedFacts(userId: string, query: TradeQuery, options?: { outcomeOnly?: boolean }): AsyncIterable<ClosedTradeFact[]>;
   /** Open and total counts. */
   counts(userId: string, query: TradeQuery): Promise<{ total: number; open: number }>;
   /** Which of these ids exist for the user. */

@@ -3,6 +3,7 @@ import { emitEvent } from '../events/emit.js';
 import { paginationOf } from '../schemas/common.js';
 import {
   type Trade,
+  TRADE_CREATE_FIELDS,
   tradeCreateSchema,
   tradeListQuerySchema,
   tradeUpdateSchema,
@@ -93,20 +94,9 @@ export function applyTradeUpdate(before: TradeRow, patch: TradeUpdate, now: numb
   return withDerived(t);
 }
 
-const COMPARED: Array<keyof TradeRow> = [
-  'instrument',
-  'direction',
-  'entryPrice',
-  'positionSize',
-  'entryTime',
-  'stopLoss',
-  'takeProfit',
-  'setupType',
-  'notes',
-  'fees',
-  'multiplier',
-  'exitPrice',
-  'exitTime',
+/** The row fields an update compares to tell a no-op: the create fields (result by its stored form, tags in `changed`) and rMultiple. */
+const COMPARED: ReadonlyArray<keyof TradeRow> = [
+  ...TRADE_CREATE_FIELDS.filter((k): k is Exclude<typeof k, 'tags' | 'result'> => k !== 'tags' && k !== 'result'),
   'resultMicros',
   'resultManual',
   'rMultiple',

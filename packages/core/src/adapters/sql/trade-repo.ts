@@ -101,6 +101,37 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
 
   const isOpen = (t: TradeRow) => (t.exitPrice === null ? 1 : 0);
 
+  /** The outcome-only scan: four columns, answered from the covering exit index. */
+  async function* outcomes(userId: string, query: TradeQuery): AsyncGenerator<ClosedTradeFact[]> {
+    let after: [number, string] | undefined;
+    for (;;) {
+      let q = applyQuery(db.selectFrom('trades'), userId, { ...query, status: undefined })
+        .select(['id', 'exit_time', 'result_micros', 'r_multiple'])
+        .where('exit_time', 'is not', null);
+      if (query.entryFrom !== undefined) q = q.where('exit_time', '>=', query.entryFrom);
+      if (after) {
+        const [t, id] = after;
+        q = q.where((eb) => eb(eb.refTuple('exit_time', 'id'), '>', eb.tuple(t, id)));
+      }
+      const rows = await q.orderBy('exit_time').orderBy('id').limit(FACT_BATCH).execute();
+      if (rows.length === 0) return;
+      const batch: ClosedTradeFact[] = rows.map((r) => ({
+        id: r.id,
+        instrument: '',
+        setupType: null,
+        tags: EMPTY,
+        entryTime: r.exit_time as number,
+        exitTime: r.exit_time as number,
+        resultMicros: Number(r.result_micros ?? 0),
+        rMultiple: r.r_multiple,
+      }));
+      yield batch;
+      if (rows.length < FACT_BATCH) return;
+      const last = batch[batch.length - 1] as ClosedTradeFact;
+      after = [last.exitTime, last.id];
+    }
+  }
+
   return {
     async insert(t) {
       await db.insertInto('trades').values(tradeToRecord(t)).execute();
@@ -155,8 +186,12 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       }
       return { rows: rows.map((r) => tradeFromRecord(r, userId)), total };
     },
-    async *closedFacts(userId, query) {
+    async *closedFacts(userId, query, options) {
       if (query.status === 'open') return;
+      if (options?.outcomeOnly) {
+        yield* outcomes(userId, query);
+        return;
+      }
       let after: [number, string] | undefined;
       for (;;) {
         let q = applyQuery(db.selectFrom('trades'), userId, { ...query, status: undefined })

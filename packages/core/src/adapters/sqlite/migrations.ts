@@ -79,4 +79,14 @@ export const sqliteMigrations: Migration[] = [
     name: 'trades by instrument and exit time',
     statements: ['CREATE INDEX trades_instrument_exit ON trades (user_id, instrument_key, exit_time, id)'],
   },
+  {
+    // Statistics, dashboard, performance, equity and R distribution read only the outcome of each
+    // closed trade: covering it in the exit index answers their scan from the index alone.
+    version: 4,
+    name: 'covering exit index for outcome scans',
+    statements: [
+      'DROP INDEX trades_exit',
+      'CREATE INDEX trades_exit ON trades (user_id, exit_time, id, result_micros, r_multiple) WHERE exit_time IS NOT NULL',
+    ],
+  },
 ];
