@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
-import { call, tradeBody } from './support/http.js';
-import { signUp, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { tradeBody } from './support/http.js';
+import { useServerWithUser } from './support/server.js';
 
 describe.each(DATABASES)('alerts on $name', (db) => {
   describe.skipIf(!db.available)('', () => {
-    let srv: TestServer;
-    let u: TestUser;
-    beforeAll(async () => {
-      srv = await startTestServer(db);
-      u = await signUp(srv.url, 'alerter');
-    });
-    afterAll(() => srv?.close());
-    const api = (method: string, path: string, json?: unknown) => call(srv.url, method, path, { headers: u.auth, json });
+    const { api } = useServerWithUser(db, 'alerter');
 
     it('CRUD: 201 with Location, list, get, patch, delete 204 then 404', async () => {
       const c = await api('POST', '/api/alerts', { name: 'No stop', type: 'missingStopLoss' });

@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
 import { call, tradeBody } from './support/http.js';
-import { signUp, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { useServerWithUser } from './support/server.js';
 
 describe.each(DATABASES)('analytics on $name', (db) => {
   describe.skipIf(!db.available)('', () => {
-    let srv: TestServer;
-    let u: TestUser;
+    const s = useServerWithUser(db, 'analyst');
     beforeAll(async () => {
-      srv = await startTestServer(db);
-      u = await signUp(srv.url, 'analyst');
       const closed = (entry: string, exit: string, exitPrice: number, extra = {}) =>
         tradeBody({ entryTime: entry, exitTime: exit, exitPrice, ...extra });
       for (const t of [
         closed('2026-01-05T14:30:00Z', '2026-01-05T15:00:00Z', 5020),
         closed('2026-01-06T14:30:00Z', '2026-01-07T03:30:00Z', 4995, { instrument: 'NQ', setupType: 'pullback', tags: ['a'] }),
       ]) {
-        await call(srv.url, 'POST', '/api/trades', { headers: u.auth, json: t });
+        await s.api('POST', '/api/trades', t);
       }
     });
-    afterAll(() => srv?.close());
-    const get = (path: string) => call(srv.url, 'GET', path, { headers: u.auth });
+    const get = (path: string) => s.api('GET', path);
 
     it('dashboard: summary and 30/12/12 recent periods', async () => {
       const r = await get('/api/analytics/dashboard');
@@ -88,7 +84,7 @@ describe.each(DATABASES)('analytics on $name', (db) => {
     });
 
     it('analytics need a token (401)', async () => {
-      expect((await call(srv.url, 'GET', '/api/analytics/dashboard')).status).toBe(401);
+      expect((await call(s.srv.url, 'GET', '/api/analytics/dashboard')).status).toBe(401);
     });
   });
 });

@@ -3,7 +3,7 @@ import { createServer } from '@tj/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
 import { call, tradeBody } from './support/http.js';
-import { signUp, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { signUp, startTestServer, type TestServer, type TestUser, testServerConfig } from './support/server.js';
 
 const MIB = 1024 * 1024;
 
@@ -125,16 +125,7 @@ describe('unexpected failures', () => {
   it('a failing database gives 500 internal_error without internals, logged with the request id; health is 503', async () => {
     const opened = await DATABASES[0]!.open();
     const logs: Array<Record<string, unknown>> = [];
-    const app = await createServer({
-      databaseUrl: opened.url,
-      storage: opened.storage,
-      port: 0,
-      host: '127.0.0.1',
-      openRegistration: true,
-      allowPrivateWebhooks: true,
-      passwordCost: { N: 1024, r: 8, p: 1 },
-      logger: { log: (e) => logs.push(e) },
-    });
+    const app = await createServer(testServerConfig(opened, (e) => logs.push(e)));
     try {
       const url = await app.listen();
       const u = await signUp(url, 'broken');

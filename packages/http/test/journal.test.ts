@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
-import { call } from './support/http.js';
-import { signUp, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { useServerWithUser } from './support/server.js';
 
 describe.each(DATABASES)('journal on $name', (db) => {
   describe.skipIf(!db.available)('', () => {
-    let srv: TestServer;
-    let u: TestUser;
-    beforeAll(async () => {
-      srv = await startTestServer(db);
-      u = await signUp(srv.url, 'writer');
-    });
-    afterAll(() => srv?.close());
-    const api = (method: string, path: string, json?: unknown) => call(srv.url, method, path, { headers: u.auth, json });
+    const { api } = useServerWithUser(db, 'writer');
 
     it('POST creates (201, Location), GET reads, PATCH merges emotionalState, DELETE 204', async () => {
       const c = await api('POST', '/api/journal', {

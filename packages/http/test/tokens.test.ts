@@ -2,7 +2,7 @@ import { createSecretKey } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/http.js';
-import { signUp, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { signUp, startTestServer, type TestServer, type TestUser, testServerConfig } from './support/server.js';
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 
@@ -138,16 +138,7 @@ describe('the JWT key', () => {
     const { DATABASES } = await import('../../../test/support/databases.js');
     const { createServer } = await import('@tj/http');
     const opened = await DATABASES[0]!.open();
-    const config = {
-      databaseUrl: opened.url,
-      storage: opened.storage,
-      port: 0,
-      host: '127.0.0.1',
-      openRegistration: true,
-      allowPrivateWebhooks: true,
-      passwordCost: { N: 1024, r: 8, p: 1 },
-      logger: { log() {} },
-    };
+    const config = testServerConfig(opened);
     try {
       const first = await createServer(config);
       const url1 = await first.listen();

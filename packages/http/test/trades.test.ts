@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
 import { call, tradeBody } from './support/http.js';
-import { signUp, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { useServerWithUser } from './support/server.js';
 
 describe.each(DATABASES)('trades on $name', (db) => {
   describe.skipIf(!db.available)('', () => {
-    let srv: TestServer;
-    let u: TestUser;
-    beforeAll(async () => {
-      srv = await startTestServer(db);
-      u = await signUp(srv.url, 'trader');
-    });
-    afterAll(() => srv?.close());
-    const api = (method: string, path: string, json?: unknown) => call(srv.url, method, path, { headers: u.auth, json });
+    const s = useServerWithUser(db, 'trader');
+    const { api } = s;
 
     it('POST creates (201, Location, the record), GET reads it back', async () => {
       const r = await api('POST', '/api/trades', tradeBody({ entryTime: '2026-01-05T09:30:00-05:00' }));
@@ -99,7 +93,7 @@ describe.each(DATABASES)('trades on $name', (db) => {
     });
 
     it('an empty POST body is 400 naming the missing body', async () => {
-      const r = await call(srv.url, 'POST', '/api/trades', { headers: u.auth });
+      const r = await call(s.srv.url, 'POST', '/api/trades', { headers: s.user.auth });
       expect(r.status).toBe(400);
       expect(r.body.detail).toBe('a JSON request body is required');
     });
@@ -120,11 +114,8 @@ describe.each(DATABASES)('trades on $name', (db) => {
 
 describe.each(DATABASES)('trade list and pagination on $name', (db) => {
   describe.skipIf(!db.available)('', () => {
-    let srv: TestServer;
-    let u: TestUser;
+    const s = useServerWithUser(db, 'pager');
     beforeAll(async () => {
-      srv = await startTestServer(db);
-      u = await signUp(srv.url, 'pager');
       const items = Array.from({ length: 25 }, (_, i) =>
         tradeBody({
           instrument: i % 5 === 0 ? 'aapl' : 'ES',
@@ -132,10 +123,9 @@ describe.each(DATABASES)('trade list and pagination on $name', (db) => {
           ...(i % 2 === 0 ? { exitPrice: 5010, exitTime: new Date(Date.UTC(2026, 0, 1 + i, 15)).toISOString() } : {}),
         }),
       );
-      for (const t of items) await call(srv.url, 'POST', '/api/trades', { headers: u.auth, json: t });
+      for (const t of items) await s.api('POST', '/api/trades', t);
     });
-    afterAll(() => srv?.close());
-    const list = (q: string) => call(srv.url, 'GET', `/api/trades${q}`, { headers: u.auth });
+    const list = (q: string) => s.api('GET', `/api/trades${q}`);
 
     it('defaults to page 1 of 20, newest entry first', async () => {
       const r = await list('');
@@ -185,7 +175,7 @@ describe.each(DATABASES)('trade list and pagination on $name', (db) => {
 
     it('routes without query parameters refuse any (400)', async () => {
       const id = (await list('?limit=1')).body.trades[0].id;
-      const r = await call(srv.url, 'GET', `/api/trades/${id}?expand=1`, { headers: u.auth });
+      const r = await call(s.srv.url, 'GET', `/api/trades/${id}?expand=1`, { headers: s.user.auth });
       expect(r.status).toBe(400);
       expect(r.body.errors).toEqual([{ path: 'expand', message: 'is not a known query parameter' }]);
     });

@@ -12,7 +12,7 @@ import {
   journalBodyFromFlags,
   promptJournalFields,
 } from './journal-fields.js';
-import { confirmDelete } from './trades-write.js';
+import { deleteConfirmed } from './trades-write.js';
 
 /** `tj journal add`: prompts for every field on a terminal; flags skip their prompts. */
 export async function addEntry(ctx: Context, opts: Opts): Promise<void> {
@@ -60,13 +60,7 @@ export async function editEntry(ctx: Context, opts: Opts, [id]: string[]): Promi
 
 /** `tj journal delete <id>`. */
 export async function deleteEntry(ctx: Context, opts: Opts, [id]: string[]): Promise<void> {
-  const backend = await ctx.backend();
-  if (!(await confirmDelete(ctx, opts, `journal entry ${id}`))) {
-    ctx.out.line('Nothing deleted.');
-    return;
-  }
-  await backend.journal.delete(id as string);
-  ctx.out.result({ deleted: id }, () => ctx.out.line(`Deleted journal entry ${id}`));
+  await deleteConfirmed(ctx, opts, 'journal entry', id as string, (backend, entryId) => backend.journal.delete(entryId));
 }
 
 /** Registers `tj journal …`. */

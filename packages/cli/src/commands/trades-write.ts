@@ -1,4 +1,4 @@
-import type { Input } from '../backend/backend.js';
+import type { Backend, Input } from '../backend/backend.js';
 import type { Opts } from '../command-kit.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -95,19 +95,28 @@ export async function editTrade(ctx: Context, opts: Opts, [id]: string[]): Promi
   });
 }
 
-/** Asks to confirm a deletion unless --yes; refuses without a terminal. */
-export async function confirmDelete(ctx: Context, opts: Opts, what: string): Promise<boolean> {
-  if (opts.yes === true) return true;
-  return ctx.prompt.confirm({ message: `Delete ${what}?`, flag: '--yes' });
+/**
+ * Deletes `${noun} ${id}` with `remove` once confirmed (--yes, or yes at the prompt, which refuses
+ * without a terminal), else prints `Nothing deleted.`. The backend opens before the question is asked.
+ */
+export async function deleteConfirmed(
+  ctx: Context,
+  opts: Opts,
+  noun: string,
+  id: string,
+  remove: (backend: Backend, id: string) => Promise<void>,
+): Promise<void> {
+  const backend = await ctx.backend();
+  const what = `${noun} ${id}`;
+  if (opts.yes !== true && !(await ctx.prompt.confirm({ message: `Delete ${what}?`, flag: '--yes' }))) {
+    ctx.out.line('Nothing deleted.');
+    return;
+  }
+  await remove(backend, id);
+  ctx.out.result({ deleted: id }, () => ctx.out.line(`Deleted ${what}`));
 }
 
 /** `tj trades delete <id>`. */
 export async function deleteTrade(ctx: Context, opts: Opts, [id]: string[]): Promise<void> {
-  const backend = await ctx.backend();
-  if (!(await confirmDelete(ctx, opts, `trade ${id}`))) {
-    ctx.out.line('Nothing deleted.');
-    return;
-  }
-  await backend.trades.delete(id as string);
-  ctx.out.result({ deleted: id }, () => ctx.out.line(`Deleted trade ${id}`));
+  await deleteConfirmed(ctx, opts, 'trade', id as string, (backend, tradeId) => backend.trades.delete(tradeId));
 }

@@ -1,4 +1,5 @@
 /** Formatting of numbers, money, percentages and times for human output. */
+import { localDateAndTime } from '../util/dates.js';
 
 /** Shown for a missing value. */
 export const NONE = '-';
@@ -33,26 +34,11 @@ export function ratio(value: number | null | undefined): string {
   return value.toFixed(2);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** An ISO date-time shown in `tz` as `2026-11-20 09:30`. */
 export function dateTime(iso: string | null | undefined, tz: string): string {
   if (!iso) return NONE;
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone: tz,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(tz, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const { date, time } = localDateAndTime(new Date(iso).getTime(), tz);
+  return `${date} ${time}`;
 }
 
 /** Text cut to `max` characters with an ellipsis, on one line. */

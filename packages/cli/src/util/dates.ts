@@ -2,6 +2,7 @@
 
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 const parts = new Map<string, Intl.DateTimeFormat>();
+const pad = (n: number | undefined, width = 2): string => String(n).padStart(width, '0');
 
 function formatter(tz: string): Intl.DateTimeFormat {
   let f = parts.get(tz);
@@ -77,7 +78,6 @@ export function parseDateTimeArg(text: string, tz: string, now: Date = new Date(
   if (check.getUTCMonth() !== month - 1) return undefined;
   if (offset !== undefined) {
     const normalized = offset.toUpperCase() === 'Z' ? 'Z' : `${offset.slice(0, 3)}:${offset.slice(-2)}`;
-    const pad = (n: number, w = 2) => String(n).padStart(w, '0');
     const iso = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}.${pad(ms, 3)}${normalized}`;
     const t = Date.parse(iso);
     return Number.isNaN(t) ? undefined : new Date(t).toISOString();
@@ -85,10 +85,15 @@ export function parseDateTimeArg(text: string, tz: string, now: Date = new Date(
   return new Date(zonedTimeToUtc(year, month, day, hour, minute, second, ms, tz)).toISOString();
 }
 
+/** The calendar date `YYYY-MM-DD` and the time `HH:MM` of an instant on the wall clock of `tz`. */
+export function localDateAndTime(ms: number, tz: string): { date: string; time: string } {
+  const w = wallClock(ms, tz);
+  return { date: `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`, time: `${pad(w.hour)}:${pad(w.minute)}` };
+}
+
 /** Today's calendar date in `tz`, `YYYY-MM-DD`. */
 export function todayIn(tz: string, now: Date = new Date()): string {
-  const w = wallClock(now.getTime(), tz);
-  return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+  return localDateAndTime(now.getTime(), tz).date;
 }
 
 /** True for a calendar date `YYYY-MM-DD` that exists. */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCoreError } from '../../src/shared/errors.js';
 import { type CsvRow, type NumberedLine, readCsv, readCsvHeader, readCsvReversed } from '../../src/import/index.js';
-
-async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const x of it) out.push(x);
-  return out;
-}
+import { collect, failure } from './support.js';
 
 function chunksOf(text: string, size: number): string[] {
   const out: string[] = [];
@@ -29,16 +23,6 @@ function reversedLines(text: string): NumberedLine[] {
 }
 
 const plain = (rows: CsvRow[]) => rows.map((r) => ({ line: r.line, fields: { ...r.fields } }));
-
-async function failure(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (isCoreError(e, 'validation_failed')) return e.message;
-    throw e;
-  }
-  throw new Error('expected a validation error');
-}
 
 const MESSY =
   '\uFEFF Symbol , Price,Note,\r\n' +

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectFillOrder, type ImportedTrade, matchFills, type NumberedLine, openFillsCsv } from '../../src/import/index.js';
-
-async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const x of it) out.push(x);
-  return out;
-}
+import { collect } from './support.js';
 
 /** An in-memory stand-in for the CLI's reverseLines: numbered physical lines, last first. */
 async function* reversedLines(text: string): AsyncGenerator<NumberedLine> {

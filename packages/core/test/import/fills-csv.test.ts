@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Fill, readFillsCsv } from '../../src/import/index.js';
-import { isCoreError } from '../../src/shared/errors.js';
-
-async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const x of it) out.push(x);
-  return out;
-}
-
-async function failure(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (isCoreError(e, 'validation_failed')) return e.message;
-    throw e;
-  }
-  throw new Error('expected a validation error');
-}
+import { collect, failure } from './support.js';
 
 const read = (text: string): Promise<Fill[]> => collect(readFillsCsv([text]));
 

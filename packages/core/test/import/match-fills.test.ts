@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalFill, type Fill, type ImportedTrade, matchFills, readFillsCsv } from '../../src/import/index.js';
-import { isCoreError } from '../../src/shared/errors.js';
 import { createHash } from 'node:crypto';
-
-async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const x of it) out.push(x);
-  return out;
-}
-
-async function failure(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (isCoreError(e, 'validation_failed')) return e.message;
-    throw e;
-  }
-  throw new Error('expected a validation error');
-}
+import { collect, failure } from './support.js';
 
 const HEAD = 'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,tags,note\n';
 const match = (rows: string): Promise<ImportedTrade[]> => collect(matchFills(readFillsCsv([HEAD + rows])));

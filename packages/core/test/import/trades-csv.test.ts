@@ -6,23 +6,7 @@ import {
   type TradeCsvItem,
   type TradeCsvRecord,
 } from '../../src/import/index.js';
-import { isCoreError } from '../../src/shared/errors.js';
-
-async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const x of it) out.push(x);
-  return out;
-}
-
-async function failure(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (isCoreError(e, 'validation_failed')) return e.message;
-    throw e;
-  }
-  throw new Error('expected a validation error');
-}
+import { collect, failure } from './support.js';
 
 const read = (text: string): Promise<TradeCsvItem[]> => collect(readTradesCsv([text]));
 

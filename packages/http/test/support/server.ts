@@ -7,7 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type LogEntry, type ServerConfig, type TjServer } from '@tj/http';
 import type { Storage, TokenPair } from '@tj/core';
+import { afterAll, beforeAll } from 'vitest';
 import { DATABASES, type TestDatabase } from '../../../../test/support/databases.js';
+import { call, type Reply } from './http.js';
 
 /** A test server and how to reach and stop it. */
 export interface TestServer {
@@ -29,6 +31,29 @@ export interface TestServer {
 export const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
 
 /**
+ * The config a test server starts from: an opened test database, 127.0.0.1 on an ephemeral port, open
+ * registration, private webhook targets allowed, the fast password cost, logs to `log`. No JWT secret
+ * (the server keeps one in the database) and the default rate limit.
+ *
+ * @example const app = await createServer(testServerConfig(await db.open()));
+ */
+export function testServerConfig(
+  opened: { storage: Storage; url: string },
+  log: (entry: LogEntry) => void = () => {},
+): ServerConfig {
+  return {
+    databaseUrl: opened.url,
+    storage: opened.storage,
+    port: 0,
+    host: '127.0.0.1',
+    openRegistration: true,
+    allowPrivateWebhooks: true,
+    passwordCost: TEST_PASSWORD_COST,
+    logger: { log },
+  };
+}
+
+/**
  * Starts a server on 127.0.0.1, port 0, over a fresh database. Defaults: open registration,
  * private webhook targets allowed, a rate limit high enough not to interfere (10,000/min).
  *
@@ -43,16 +68,9 @@ export async function startTestServer(
   const jwtSecret = overrides.jwtSecret ?? randomBytes(32).toString('hex');
   try {
     const app = await createServer({
-      databaseUrl: opened.url,
-      storage: opened.storage,
-      port: 0,
-      host: '127.0.0.1',
+      ...testServerConfig(opened, (entry) => logs.push(entry)),
       jwtSecret,
-      openRegistration: true,
-      allowPrivateWebhooks: true,
-      passwordCost: TEST_PASSWORD_COST,
       rateLimit: { limit: 10_000, windowSeconds: 60 },
-      logger: { log: (entry) => logs.push(entry) },
       ...overrides,
     });
     const url = await app.listen();
@@ -105,4 +123,42 @@ export async function signUp(url: string, name: string, password = 'correct hors
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
   const tokens = (await login.json()) as TokenPair;
   return { email, password, tokens, id: tokens.user.id, auth: { authorization: `Bearer ${tokens.accessToken}` } };
+}
+
+/** A test server with one signed-up user, for the tests of one describe block. */
+export interface ServerWithUser {
+  /** The server (read it inside tests: it starts in `beforeAll`). */
+  readonly srv: TestServer;
+  /** The signed-up user (read it inside tests). */
+  readonly user: TestUser;
+  /** One request as the user: `json`, when given, is the body. */
+  api<T = any>(method: string, path: string, json?: unknown): Promise<Reply<T>>;
+}
+
+/**
+ * Starts a server over `db` and signs up `name` before the enclosing describe's tests (`beforeAll`),
+ * and closes it after them (`afterAll`). Hooks registered after this call run once both exist.
+ *
+ * @example const { api } = useServerWithUser(db, 'trader');
+ */
+export function useServerWithUser(db: TestDatabase, name: string): ServerWithUser {
+  let srv: TestServer | undefined;
+  let user: TestUser | undefined;
+  beforeAll(async () => {
+    srv = await startTestServer(db);
+    user = await signUp(srv.url, name);
+  });
+  afterAll(() => srv?.close());
+  const session: ServerWithUser = {
+    get srv() {
+      if (srv === undefined) throw new Error('the test server starts in beforeAll');
+      return srv;
+    },
+    get user() {
+      if (user === undefined) throw new Error('the test user signs up in beforeAll');
+      return user;
+    },
+    api: (method, path, json) => call(session.srv.url, method, path, { headers: session.user.auth, json }),
+  };
+  return session;
 }
