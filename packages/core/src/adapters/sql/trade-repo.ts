@@ -10,6 +10,19 @@ import { TRADE_COLUMNS, tradeFromRecord, tradeToRecord } from './trade-mapping.j
 const INSERT_CHUNK = 400;
 const FACT_BATCH = 10_000;
 const EMPTY: readonly string[] = Object.freeze([]);
+/** What per-category analytics read of a closed trade. */
+const FACT_COLUMNS = [
+  'id',
+  'instrument',
+  'setup_type',
+  'tags',
+  'entry_time',
+  'exit_time',
+  'result_micros',
+  'r_multiple',
+] as const;
+/** What every other analytic reads: covered by the exit index (migration 4). */
+const OUTCOME_COLUMNS = ['id', 'exit_time', 'result_micros', 'r_multiple'] as const;
 
 type TradeSelect<O> = SelectQueryBuilder<Database, 'trades', O>;
 
@@ -101,30 +114,31 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
 
   const isOpen = (t: TradeRow) => (t.exitPrice === null ? 1 : 0);
 
-  /** The outcome-only scan: four columns, answered from the covering exit index. */
-  async function* outcomes(userId: string, query: TradeQuery): AsyncGenerator<ClosedTradeFact[]> {
+  type ClosedColumn = 'id' | 'instrument' | 'setup_type' | 'tags' | 'entry_time' | 'exit_time' | 'result_micros' | 'r_multiple';
+  type ClosedRecord = Pick<Database['trades'], ClosedColumn>;
+
+  /** Closed trades in (exit_time, id) order by keyset pages, reading only `columns`. */
+  async function* scanClosed(
+    userId: string,
+    query: TradeQuery,
+    columns: readonly ClosedColumn[],
+    toFact: (r: ClosedRecord) => ClosedTradeFact,
+  ): AsyncGenerator<ClosedTradeFact[]> {
     let after: [number, string] | undefined;
     for (;;) {
       let q = applyQuery(db.selectFrom('trades'), userId, { ...query, status: undefined })
-        .select(['id', 'exit_time', 'result_micros', 'r_multiple'])
+        .select(columns)
         .where('exit_time', 'is not', null);
+      // No trade exits before it enters, so an entry-time floor is also an exit-time floor: the
+      // (exit_time, id) index scan then starts there instead of at the user's first trade.
       if (query.entryFrom !== undefined) q = q.where('exit_time', '>=', query.entryFrom);
       if (after) {
         const [t, id] = after;
         q = q.where((eb) => eb(eb.refTuple('exit_time', 'id'), '>', eb.tuple(t, id)));
       }
-      const rows = await q.orderBy('exit_time').orderBy('id').limit(FACT_BATCH).execute();
+      const rows = (await q.orderBy('exit_time').orderBy('id').limit(FACT_BATCH).execute()) as ClosedRecord[];
       if (rows.length === 0) return;
-      const batch: ClosedTradeFact[] = rows.map((r) => ({
-        id: r.id,
-        instrument: '',
-        setupType: null,
-        tags: EMPTY,
-        entryTime: r.exit_time as number,
-        exitTime: r.exit_time as number,
-        resultMicros: Number(r.result_micros ?? 0),
-        rMultiple: r.r_multiple,
-      }));
+      const batch = rows.map(toFact);
       yield batch;
       if (rows.length < FACT_BATCH) return;
       const last = batch[batch.length - 1] as ClosedTradeFact;
@@ -189,38 +203,28 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     async *closedFacts(userId, query, options) {
       if (query.status === 'open') return;
       if (options?.outcomeOnly) {
-        yield* outcomes(userId, query);
-        return;
-      }
-      let after: [number, string] | undefined;
-      for (;;) {
-        let q = applyQuery(db.selectFrom('trades'), userId, { ...query, status: undefined })
-          .select(['id', 'instrument', 'setup_type', 'tags', 'entry_time', 'exit_time', 'result_micros', 'r_multiple'])
-          .where('exit_time', 'is not', null);
-        // No trade exits before it enters, so an entry-time floor is also an exit-time floor: the
-        // (exit_time, id) index scan then starts there instead of at the user's first trade.
-        if (query.entryFrom !== undefined) q = q.where('exit_time', '>=', query.entryFrom);
-        if (after) {
-          const [t, id] = after;
-          q = q.where((eb) => eb(eb.refTuple('exit_time', 'id'), '>', eb.tuple(t, id)));
-        }
-        const rows = await q.orderBy('exit_time').orderBy('id').limit(FACT_BATCH).execute();
-        if (rows.length === 0) return;
-        const batch: ClosedTradeFact[] = rows.map((r) => ({
+        yield* scanClosed(userId, query, OUTCOME_COLUMNS, (r) => ({
           id: r.id,
-          instrument: r.instrument,
-          setupType: r.setup_type,
-          tags: r.tags === '[]' ? EMPTY : jsonArray(r.tags),
-          entryTime: r.entry_time,
+          instrument: '',
+          setupType: null,
+          tags: EMPTY,
+          entryTime: r.exit_time as number,
           exitTime: r.exit_time as number,
           resultMicros: Number(r.result_micros ?? 0),
           rMultiple: r.r_multiple,
         }));
-        yield batch;
-        if (rows.length < FACT_BATCH) return;
-        const last = batch[batch.length - 1] as ClosedTradeFact;
-        after = [last.exitTime, last.id];
+        return;
       }
+      yield* scanClosed(userId, query, FACT_COLUMNS, (r) => ({
+        id: r.id,
+        instrument: r.instrument,
+        setupType: r.setup_type,
+        tags: r.tags === '[]' ? EMPTY : jsonArray(r.tags),
+        entryTime: r.entry_time,
+        exitTime: r.exit_time as number,
+        resultMicros: Number(r.result_micros ?? 0),
+        rMultiple: r.r_multiple,
+      }));
     },
     async counts(userId, query) {
       if (countersAnswer(query)) {
