@@ -50,16 +50,20 @@ function translating<T extends object>(repos: T, translate: ErrorTranslator): T 
     const wrapped: Record<string, unknown> = {};
     for (const [method, fn] of Object.entries(repo as Record<string, unknown>)) {
       if (typeof fn !== 'function') continue;
-      const isGenerator = fn.constructor?.name === 'AsyncGeneratorFunction';
-      wrapped[method] = isGenerator
-        ? fn
-        : async (...args: unknown[]) => {
-            try {
-              return await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
-            } catch (e) {
+      wrapped[method] = (...args: unknown[]) => {
+        let result: unknown;
+        try {
+          result = fn(...args);
+        } catch (e) {
+          throw translate(e);
+        }
+        // Promises are translated; anything else (the async iterables of scans) passes through.
+        return result instanceof Promise
+          ? result.catch((e: unknown) => {
               throw translate(e);
-            }
-          };
+            })
+          : result;
+      };
     }
     out[name] = wrapped;
   }

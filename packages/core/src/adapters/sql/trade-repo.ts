@@ -1,72 +1,12 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
-import type { ClosedTradeFact } from '../../analytics/types.js';
+import { sql } from 'kysely';
 import type { TradeQuery, TradeRepo } from '../../storage/ports.js';
 import type { TradeRow } from '../../storage/rows.js';
-import { compiledQueryCache } from './compiled-cache.js';
-import { jsonArray, offsetOf, type SqlContext } from './context.js';
-import type { Database } from './schema.js';
+import { closedTradeFacts } from './closed-scan.js';
+import { offsetOf, type SqlContext } from './context.js';
 import { TRADE_COLUMNS, tradeFromRecord, tradeToRecord } from './trade-mapping.js';
+import { applyQuery, countersAnswer, hot, paramsOf, shapeOf } from './trade-query.js';
 
 const INSERT_CHUNK = 400;
-const FACT_BATCH = 10_000;
-const EMPTY: readonly string[] = Object.freeze([]);
-/** What per-category analytics read of a closed trade. */
-const FACT_COLUMNS = [
-  'id',
-  'instrument',
-  'setup_type',
-  'tags',
-  'entry_time',
-  'exit_time',
-  'result_micros',
-  'r_multiple',
-] as const;
-/** What every other analytic reads: covered by the exit index (migration 4). */
-const OUTCOME_COLUMNS = ['id', 'exit_time', 'result_micros', 'r_multiple'] as const;
-
-type TradeSelect<O> = SelectQueryBuilder<Database, 'trades', O>;
-
-function applyQuery<O>(q: TradeSelect<O>, userId: string, query: TradeQuery): TradeSelect<O> {
-  let r = q.where('user_id', '=', userId);
-  if (query.instrument !== undefined) r = r.where('instrument_key', '=', query.instrument.toLowerCase());
-  if (query.entryFrom !== undefined) r = r.where('entry_time', '>=', query.entryFrom);
-  if (query.entryTo !== undefined) r = r.where('entry_time', '<', query.entryTo);
-  if (query.status !== undefined) r = r.where('status', '=', query.status);
-  if (query.exitFrom !== undefined) r = r.where('exit_time', '>=', query.exitFrom);
-  if (query.exitTo !== undefined) r = r.where('exit_time', '<', query.exitTo);
-  return r;
-}
-
-const hot = compiledQueryCache();
-
-/** Which filters a query uses: the key of its compiled SQL. */
-function shapeOf(query: TradeQuery): string {
-  const { instrument, entryFrom, entryTo, status, exitFrom, exitTo } = query;
-  return [instrument, entryFrom, entryTo, status, exitFrom, exitTo].map((v) => (v === undefined ? '0' : '1')).join('');
-}
-
-/** The parameters `applyQuery` binds, in the order it binds them. */
-function paramsOf(userId: string, query: TradeQuery): unknown[] {
-  const params: unknown[] = [userId];
-  if (query.instrument !== undefined) params.push(query.instrument.toLowerCase());
-  if (query.entryFrom !== undefined) params.push(query.entryFrom);
-  if (query.entryTo !== undefined) params.push(query.entryTo);
-  if (query.status !== undefined) params.push(query.status);
-  if (query.exitFrom !== undefined) params.push(query.exitFrom);
-  if (query.exitTo !== undefined) params.push(query.exitTo);
-  return params;
-}
-
-/** True when the counters table can answer the count (no instrument or date filter). */
-function countersAnswer(query: TradeQuery): boolean {
-  return (
-    query.instrument === undefined &&
-    query.entryFrom === undefined &&
-    query.entryTo === undefined &&
-    query.exitFrom === undefined &&
-    query.exitTo === undefined
-  );
-}
 
 /** Trades on SQL, with per-user counters kept in the same transaction as each change. */
 export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
@@ -113,38 +53,6 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
   }
 
   const isOpen = (t: TradeRow) => (t.exitPrice === null ? 1 : 0);
-
-  type ClosedColumn = 'id' | 'instrument' | 'setup_type' | 'tags' | 'entry_time' | 'exit_time' | 'result_micros' | 'r_multiple';
-  type ClosedRecord = Pick<Database['trades'], ClosedColumn>;
-
-  /** Closed trades in (exit_time, id) order by keyset pages, reading only `columns`. */
-  async function* scanClosed(
-    userId: string,
-    query: TradeQuery,
-    columns: readonly ClosedColumn[],
-    toFact: (r: ClosedRecord) => ClosedTradeFact,
-  ): AsyncGenerator<ClosedTradeFact[]> {
-    let after: [number, string] | undefined;
-    for (;;) {
-      let q = applyQuery(db.selectFrom('trades'), userId, { ...query, status: undefined })
-        .select(columns)
-        .where('exit_time', 'is not', null);
-      // No trade exits before it enters, so an entry-time floor is also an exit-time floor: the
-      // (exit_time, id) index scan then starts there instead of at the user's first trade.
-      if (query.entryFrom !== undefined) q = q.where('exit_time', '>=', query.entryFrom);
-      if (after) {
-        const [t, id] = after;
-        q = q.where((eb) => eb(eb.refTuple('exit_time', 'id'), '>', eb.tuple(t, id)));
-      }
-      const rows = (await q.orderBy('exit_time').orderBy('id').limit(FACT_BATCH).execute()) as ClosedRecord[];
-      if (rows.length === 0) return;
-      const batch = rows.map(toFact);
-      yield batch;
-      if (rows.length < FACT_BATCH) return;
-      const last = batch[batch.length - 1] as ClosedTradeFact;
-      after = [last.exitTime, last.id];
-    }
-  }
 
   return {
     async insert(t) {
@@ -200,31 +108,8 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       }
       return { rows: rows.map((r) => tradeFromRecord(r, userId)), total };
     },
-    async *closedFacts(userId, query, options) {
-      if (query.status === 'open') return;
-      if (options?.outcomeOnly) {
-        yield* scanClosed(userId, query, OUTCOME_COLUMNS, (r) => ({
-          id: r.id,
-          instrument: '',
-          setupType: null,
-          tags: EMPTY,
-          entryTime: r.exit_time as number,
-          exitTime: r.exit_time as number,
-          resultMicros: Number(r.result_micros ?? 0),
-          rMultiple: r.r_multiple,
-        }));
-        return;
-      }
-      yield* scanClosed(userId, query, FACT_COLUMNS, (r) => ({
-        id: r.id,
-        instrument: r.instrument,
-        setupType: r.setup_type,
-        tags: r.tags === '[]' ? EMPTY : jsonArray(r.tags),
-        entryTime: r.entry_time,
-        exitTime: r.exit_time as number,
-        resultMicros: Number(r.result_micros ?? 0),
-        rMultiple: r.r_multiple,
-      }));
+    closedFacts(userId, query, options) {
+      return closedTradeFacts(db, userId, query, options);
     },
     async counts(userId, query) {
       if (countersAnswer(query)) {

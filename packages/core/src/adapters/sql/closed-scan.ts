@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { ClosedTradeFact } from '../../analytics/types.js';
+import type { TradeQuery } from '../../storage/ports.js';
+import { jsonArray } from './context.js';
+import type { Database } from './schema.js';
+import { applyQuery } from './trade-query.js';
+
+const FACT_BATCH = 10_000;
+const EMPTY: readonly string[] = Object.freeze([]);
+/** What per-category analytics read of a closed trade. */
+const FACT_COLUMNS = [
+  'id',
+  'instrument',
+  'setup_type',
+  'tags',
+  'entry_time',
+  'exit_time',
+  'result_micros',
+  'r_multiple',
+] as const;
+/** What every other analytic reads: covered by the exit index (migration 4). */
+const OUTCOME_COLUMNS = ['id', 'exit_time', 'result_micros', 'r_multiple'] as const;
+
+type ClosedColumn = 'id' | 'instrument' | 'setup_type' | 'tags' | 'entry_time' | 'exit_time' | 'result_micros' | 'r_multiple';
+type ClosedRecord = Pick<Database['trades'], ClosedColumn>;
+
+/** Closed trades in (exit_time, id) order by keyset pages, reading only `columns`. */
+async function* scanClosed(
+  db: Kysely<Database>,
+  userId: string,
+  query: TradeQuery,
+  columns: readonly ClosedColumn[],
+  toFact: (r: ClosedRecord) => ClosedTradeFact,
+): AsyncGenerator<ClosedTradeFact[]> {
+  let after: [number, string] | undefined;
+  for (;;) {
+    let q = applyQuery(db.selectFrom('trades'), userId, { ...query, status: undefined })
+      .select(columns)
+      .where('exit_time', 'is not', null);
+    // No trade exits before it enters, so an entry-time floor is also an exit-time floor: the
+    // (exit_time, id) index scan then starts there instead of at the user's first trade.
+    if (query.entryFrom !== undefined) q = q.where('exit_time', '>=', query.entryFrom);
+    if (after) {
+      const [t, id] = after;
+      q = q.where((eb) => eb(eb.refTuple('exit_time', 'id'), '>', eb.tuple(t, id)));
+    }
+    const rows = (await q.orderBy('exit_time').orderBy('id').limit(FACT_BATCH).execute()) as ClosedRecord[];
+    if (rows.length === 0) return;
+    const batch = rows.map(toFact);
+    yield batch;
+    if (rows.length < FACT_BATCH) return;
+    const last = batch[batch.length - 1] as ClosedTradeFact;
+    after = [last.exitTime, last.id];
+  }
+}
+
+/** The user's closed trades in (exitTime, id) order, in batches: outcomes only, or full facts. */
+export async function* closedTradeFacts(
+  db: Kysely<Database>,
+  userId: string,
+  query: TradeQuery,
+  options?: { outcomeOnly?: boolean },
+): AsyncGenerator<ClosedTradeFact[]> {
+  if (query.status === 'open') return;
+  if (options?.outcomeOnly) {
+    yield* scanClosed(db, userId, query, OUTCOME_COLUMNS, (r) => ({
+      id: r.id,
+      instrument: '',
+      setupType: null,
+      tags: EMPTY,
+      entryTime: r.exit_time as number,
+      exitTime: r.exit_time as number,
+      resultMicros: Number(r.result_micros ?? 0),
+      rMultiple: r.r_multiple,
+    }));
+    return;
+  }
+  yield* scanClosed(db, userId, query, FACT_COLUMNS, (r) => ({
+    id: r.id,
+    instrument: r.instrument,
+    setupType: r.setup_type,
+    tags: r.tags === '[]' ? EMPTY : jsonArray(r.tags),
+    entryTime: r.entry_time,
+    exitTime: r.exit_time as number,
+    resultMicros: Number(r.result_micros ?? 0),
+    rMultiple: r.r_multiple,
+  }));
+}
