@@ -6,6 +6,7 @@ import type {
   EventRow,
   JournalRow,
   RefreshTokenRow,
+  TradeListRow,
   TradeRow,
   UserRow,
   WebhookRow,
@@ -60,7 +61,8 @@ export interface TradeRepo {
   get(userId: string, id: string, opts?: { forUpdate?: boolean }): Promise<TradeRow | undefined>;
   update(before: TradeRow, after: TradeRow): Promise<void>;
   delete(row: TradeRow): Promise<void>;
-  list(userId: string, query: TradeQuery, page: PageRequest): Promise<Page<TradeRow>>;
+  /** A page of trades, newest entry first (list rows: no import key or manual-result flag). */
+  list(userId: string, query: TradeQuery, page: PageRequest): Promise<Page<TradeListRow>>;
   /**
    * Closed trades in (exitTime, id) order, in batches. With `outcomeOnly`, only id, exitTime,
    * resultMicros and rMultiple are read (from a covering index); instrument is '', setupType null,

@@ -48,6 +48,9 @@ export interface TradeRow {
   updatedAt: number;
 }
 
+/** A trade as a list shows it: everything but the import key and the manual-result flag. */
+export type TradeListRow = Omit<TradeRow, 'importKey' | 'resultManual'>;
+
 /** A journal entry row. */
 export interface JournalRow {
   userId: string;

@@ -1,12 +1,12 @@
 import type { Trade } from '../schemas/trade.js';
 import { fromMicros } from '../shared/money.js';
 import { isoUtc } from '../shared/iso.js';
-import type { TradeRow } from '../storage/rows.js';
+import type { TradeListRow, TradeRow } from '../storage/rows.js';
 
 const iso = isoUtc;
 
 /** The API shape of a stored trade. */
-export function tradeRecord(t: TradeRow): Trade {
+export function tradeRecord(t: TradeListRow): Trade {
   return {
     id: t.id,
     instrument: t.instrument,

@@ -1,10 +1,10 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { TradeRow } from '../../storage/rows.js';
+import type { TradeListRow, TradeRow } from '../../storage/rows.js';
 import { jsonArray } from './context.js';
 import type { Database } from './schema.js';
 
-/** The columns a TradeRow is read from (not the user id, lower-cased instrument or status: they are derived). */
-export const TRADE_COLUMNS = [
+/** The columns a list row is read from: what a trade record shows. */
+export const LIST_COLUMNS = [
   'id',
   'instrument',
   'direction',
@@ -21,17 +21,19 @@ export const TRADE_COLUMNS = [
   'exit_price',
   'exit_time',
   'result_micros',
-  'result_manual',
   'r_multiple',
-  'import_key',
   'created_at',
   'updated_at',
 ] as const;
 
+/** The columns a full TradeRow is read from (not the user id, lower-cased instrument or status: they are derived). */
+export const TRADE_COLUMNS = [...LIST_COLUMNS, 'result_manual', 'import_key'] as const;
+
+type ListRecord = Pick<Selectable<Database['trades']>, (typeof LIST_COLUMNS)[number]>;
 type TradeRecord = Pick<Selectable<Database['trades']>, (typeof TRADE_COLUMNS)[number]>;
 
-/** A trades table row (its {@link TRADE_COLUMNS}) as a storage TradeRow of `userId`. */
-export function tradeFromRecord(r: TradeRecord, userId: string): TradeRow {
+/** A trades table row (its {@link LIST_COLUMNS}) as a list row of `userId`. */
+export function tradeListFromRecord(r: ListRecord, userId: string): TradeListRow {
   return {
     userId,
     id: r.id,
@@ -50,12 +52,15 @@ export function tradeFromRecord(r: TradeRecord, userId: string): TradeRow {
     exitPrice: r.exit_price,
     exitTime: r.exit_time,
     resultMicros: r.result_micros,
-    resultManual: Boolean(r.result_manual),
     rMultiple: r.r_multiple,
-    importKey: r.import_key,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
+}
+
+/** A trades table row (its {@link TRADE_COLUMNS}) as a storage TradeRow of `userId`. */
+export function tradeFromRecord(r: TradeRecord, userId: string): TradeRow {
+  return { ...tradeListFromRecord(r, userId), resultManual: Boolean(r.result_manual), importKey: r.import_key };
 }
 
 /** A storage TradeRow as a trades table row. */

@@ -3,7 +3,7 @@ import type { TradeQuery, TradeRepo } from '../../storage/ports.js';
 import type { TradeRow } from '../../storage/rows.js';
 import { closedTradeFacts } from './closed-scan.js';
 import { offsetOf, type SqlContext } from './context.js';
-import { TRADE_COLUMNS, tradeFromRecord, tradeToRecord } from './trade-mapping.js';
+import { LIST_COLUMNS, TRADE_COLUMNS, tradeFromRecord, tradeListFromRecord, tradeToRecord } from './trade-mapping.js';
 import { applyQuery, countersAnswer, hot, paramsOf, shapeOf } from './trade-query.js';
 
 const INSERT_CHUNK = 400;
@@ -93,7 +93,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     async list(userId, query, page) {
       const params = [...paramsOf(userId, query), page.limit, offsetOf(page)];
       const rows = await hot(db, `${ctx.dialect}:list:${shapeOf(query)}`, params, () =>
-        applyQuery(db.selectFrom('trades').select(TRADE_COLUMNS), userId, query)
+        applyQuery(db.selectFrom('trades').select(LIST_COLUMNS), userId, query)
           .orderBy('entry_time', 'desc')
           .orderBy('id', 'desc')
           .limit(page.limit)
@@ -106,7 +106,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       } else {
         total = await countWhere(userId, query);
       }
-      return { rows: rows.map((r) => tradeFromRecord(r, userId)), total };
+      return { rows: rows.map((r) => tradeListFromRecord(r, userId)), total };
     },
     closedFacts(userId, query, options) {
       return closedTradeFacts(db, userId, query, options);
