@@ -40,6 +40,8 @@ export interface ServerConfig {
    * on every request). Disabling an account takes effect within this time.
    */
   userCheckTtlMs?: number;
+  /** Browser origins allowed to call the API (CORS); `*` for any; default none. */
+  corsOrigins?: string[];
 }
 
 /** Command-line flags as the CLI passes them (strings from the command line, or already typed). */
@@ -50,6 +52,7 @@ export interface ServerFlags {
   openRegistration?: boolean | undefined;
   allowPrivateWebhooks?: boolean | undefined;
   webhookRetrySchedule?: string | number[] | undefined;
+  corsOrigins?: string | string[] | undefined;
 }
 
 /** Default rate limit: generous enough for a trading app. */
@@ -77,6 +80,16 @@ function parsePort(value: string | number): number {
   return port;
 }
 
+function parseOrigins(value: string | string[]): string[] {
+  const origins = (Array.isArray(value) ? value : value.split(',')).map((o) => o.trim()).filter((o) => o !== '');
+  for (const o of origins) {
+    if (o !== '*' && !/^https?:\/\/[^/\s]+$/.test(o)) {
+      throw new Error(`a CORS origin must look like https://app.example.com (no path) or be *, not "${o}"`);
+    }
+  }
+  return origins;
+}
+
 function parseSchedule(value: string | number[]): number[] {
   const parts = Array.isArray(value) ? value : value.split(',').map((s) => Number(s.trim()));
   if (parts.length === 0 || parts.some((n) => !Number.isFinite(n) || n < 0)) {
@@ -93,6 +106,7 @@ function parseSchedule(value: string | number[]): number[] {
  */
 export function resolveServerConfig(flags: ServerFlags, env: Record<string, string | undefined>): ServerConfig {
   const schedule = flags.webhookRetrySchedule ?? env.TJ_WEBHOOK_RETRY_SCHEDULE;
+  const origins = flags.corsOrigins ?? env.TJ_CORS_ORIGINS;
   return {
     databaseUrl: flags.db || env.TJ_DATABASE_URL || defaultDatabasePath(env),
     port: parsePort(flags.port ?? (env.TJ_PORT || 3000)),
@@ -101,5 +115,6 @@ export function resolveServerConfig(flags: ServerFlags, env: Record<string, stri
     openRegistration: flags.openRegistration ?? parseBool('TJ_OPEN_REGISTRATION', env.TJ_OPEN_REGISTRATION),
     allowPrivateWebhooks: flags.allowPrivateWebhooks ?? parseBool('TJ_ALLOW_PRIVATE_WEBHOOKS', env.TJ_ALLOW_PRIVATE_WEBHOOKS),
     webhookRetrySchedule: schedule === undefined || schedule === '' ? undefined : parseSchedule(schedule),
+    ...(origins !== undefined && origins !== '' && { corsOrigins: parseOrigins(origins) }),
   };
 }

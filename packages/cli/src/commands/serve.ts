@@ -20,6 +20,7 @@ async function serverConfig(ctx: Context, opts: Opts) {
         openRegistration: opts.openRegistration,
         allowPrivateWebhooks: opts.allowPrivateWebhooks,
         webhookRetrySchedule: opts.webhookRetrySchedule,
+        corsOrigins: opts.corsOrigin,
       }),
       ctx.env,
     );
@@ -81,6 +82,7 @@ export function registerServe(program: Command, io: Io): void {
     .option('--open-registration', 'let anyone register (env TJ_OPEN_REGISTRATION=true)')
     .option('--allow-private-webhooks', 'allow webhooks to private addresses (env TJ_ALLOW_PRIVATE_WEBHOOKS=true)')
     .option('--webhook-retry-schedule <s,s,…>', 'seconds between attempts (env TJ_WEBHOOK_RETRY_SCHEDULE)')
+    .option('--cors-origin <origins>', 'browser origins allowed to call the API, comma-separated, or * (env TJ_CORS_ORIGINS)')
     .action(action(io, serve));
   serveCmd.addHelpText('after', '\nThe JWT secret comes from TJ_JWT_SECRET, else it is generated once and kept in the database.');
   examples(serveCmd, [

@@ -9,6 +9,7 @@ import { createRateLimiter, type RateLimiter } from '../rate-limit/limiter.js';
 import { memoryRateLimitStore } from '../rate-limit/memory-store.js';
 import { apiRoutes } from '../routes/index.js';
 import { type ClosableWebhookSender, createTargetGuard, createWebhookSender } from '../webhook-sender/index.js';
+import { createCors } from './cors.js';
 import { createRequestHandler } from './handler.js';
 import { jsonLogger } from './logger.js';
 import { closeGracefully } from './shutdown.js';
@@ -89,6 +90,7 @@ export async function createServer(config: ServerConfig): Promise<TjServer> {
       tokens,
       limiter: rateLimiterFor(config, storage),
       logger: config.logger ?? jsonLogger(),
+      cors: createCors(config.corsOrigins),
       settings: { openRegistration: config.openRegistration },
       isClosing: () => closing,
     });

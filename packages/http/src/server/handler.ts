@@ -7,6 +7,7 @@ import { readJsonBody } from '../io/body.js';
 import { parseQuery } from '../io/query.js';
 import { type RateLimiter, rateLimitedError } from '../rate-limit/limiter.js';
 import type { Route, RouteContext } from '../routes/route.js';
+import type { Cors } from './cors.js';
 import type { Logger } from './logger.js';
 import { sendJson } from './respond.js';
 import { requestIdOf } from './request-id.js';
@@ -20,6 +21,8 @@ export interface HandlerOptions {
   /** The general rate limit; undefined turns it off. */
   limiter: RateLimiter | undefined;
   logger: Logger;
+  /** Cross-origin access for browser apps. */
+  cors: Cors;
   settings: RouteContext['settings'];
   /** True once shutdown began: answers carry `Connection: close`. */
   isClosing(): boolean;
@@ -133,6 +136,7 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
         ...(res.writableFinished ? {} : { aborted: true }),
       });
     });
+    if (options.cors.handle(req, res)) return;
     serve(req, res, state).catch((e: unknown) => fail(res, state, e));
   };
 }
