@@ -36,9 +36,11 @@ export function ourSubject(opts) {
     },
     list: async () => listAnswer(await core.trades.list(userId, { limit: 20 })),
     listFiltered: async (instrument) => listAnswer(await core.trades.list(userId, { instrument, limit: 20 })),
-    statistics: async (instrument) => statisticsAnswer(await core.analytics.statistics(userId, instrument ? { instrument } : {})),
+    // A fresh core per call: its analytics cache is empty, so these time the real scan, not a cache hit.
+    statistics: async (instrument) =>
+      statisticsAnswer(await createCore({ storage }).analytics.statistics(userId, instrument ? { instrument } : {})),
     async dashboard() {
-      return dashboardAnswer((await core.analytics.dashboard(userId, {})).summary);
+      return dashboardAnswer((await createCore({ storage }).analytics.dashboard(userId, {})).summary);
     },
     create: (body) => core.trades.create(userId, body),
     async armAlerts() {

@@ -23,16 +23,25 @@ import { createDashboardAccumulator } from './dashboard.js';
 import { createEquityCurveAccumulator } from './equity-curve.js';
 import { createPerformanceAccumulator } from './performance.js';
 import { createRDistributionAccumulator } from './r-distribution.js';
+import { analyticsCache } from './result-cache.js';
 import { createStatisticsAccumulator } from './statistics.js';
 
 /**
  * Analytics for one acting user, each computed in one ordered pass over the user's closed
- * trades (money in integer micro-units), so SQLite and PostgreSQL give the same numbers.
+ * trades (money in integer micro-units), so SQLite and PostgreSQL give the same numbers. Results
+ * are remembered per user data version, so asking again before any trade changes costs one read.
  *
  * @example const stats = await analytics(deps).statistics(userId, { instrument: 'ES' });
  */
 export function analytics(deps: CoreDeps) {
   const trades = deps.storage.repos.trades;
+  const cache = analyticsCache();
+
+  /** `compute()`, or its result for the same user data, analytic and parameters. */
+  async function cached<T>(userId: string, name: string, params: unknown, compute: () => Promise<T>): Promise<T> {
+    const version = await trades.dataVersion(userId);
+    return cache.get(`${userId}|${version}|${name}|${JSON.stringify(params)}`, compute);
+  }
 
   /** Feeds the user's closed trades to `acc`; only per-category analytics need more than outcomes. */
   async function scan<T>(
@@ -50,14 +59,18 @@ export function analytics(deps: CoreDeps) {
     /** The statistics object, over the list's filters. */
     async statistics(userId: string, input: unknown): Promise<Statistics> {
       const query = tradeQueryOf(parseInput(tradeStatisticsQuerySchema, input ?? {}));
-      const figures = await scan(userId, query, createStatisticsAccumulator());
-      const { open } = await trades.counts(userId, query);
-      return { ...figures, openTrades: open };
+      return cached(userId, 'statistics', query, async () => {
+        const figures = await scan(userId, query, createStatisticsAccumulator());
+        const { open } = await trades.counts(userId, query);
+        return { ...figures, openTrades: open };
+      });
     },
     /** Summary and recent daily/weekly/monthly performance. */
     async dashboard(userId: string, input: unknown): Promise<Dashboard> {
       const { tz } = parseInput(dashboardQuerySchema, input ?? {});
-      return scan(userId, {}, createDashboardAccumulator({ now: deps.clock.now(), tz }));
+      const now = deps.clock.now();
+      const today = getCalendar(tz).civilDay(now);
+      return cached(userId, 'dashboard', { tz, today }, () => scan(userId, {}, createDashboardAccumulator({ now, tz })));
     },
     /** Zero-filled performance per period. */
     async performance(userId: string, input: unknown): Promise<Performance> {
@@ -75,25 +88,27 @@ export function analytics(deps: CoreDeps) {
         exitFrom: from === null ? undefined : cal.startOfDay(from),
         exitTo: to === null ? undefined : cal.startOfDay(to + 1),
       };
-      return scan(userId, query, acc);
+      return cached(userId, 'performance', q, () => scan(userId, query, acc));
     },
     /** Performance grouped by instrument, setup, tag, hour or weekday. */
     async byCategory(userId: string, input: unknown): Promise<ByCategory> {
       const q = parseInput(byCategoryQuerySchema, input ?? {});
-      const categories = await scan(userId, {}, createByCategoryAccumulator({ category: q.category, tz: q.tz }), 'context');
-      return { category: q.category, categories };
+      return cached(userId, 'byCategory', q, async () => {
+        const categories = await scan(userId, {}, createByCategoryAccumulator({ category: q.category, tz: q.tz }), 'context');
+        return { category: q.category, categories };
+      });
     },
     /** Equity at the end of each date with exits. */
     async equityCurve(userId: string, input: unknown): Promise<EquityCurve> {
       const q = parseInput(equityCurveQuerySchema, input ?? {});
-      return {
+      return cached(userId, 'equityCurve', q, async () => ({
         dataPoints: await scan(userId, {}, createEquityCurveAccumulator({ tz: q.tz, startingBalance: q.startingBalance })),
-      };
+      }));
     },
     /** Histogram of R multiples. */
     async rDistribution(userId: string, input: unknown): Promise<RDistribution> {
       const q = parseInput(rDistributionQuerySchema, input ?? {});
-      return scan(userId, {}, createRDistributionAccumulator(q.bucketSize));
+      return cached(userId, 'rDistribution', q, () => scan(userId, {}, createRDistributionAccumulator(q.bucketSize)));
     },
   };
 }

@@ -71,6 +71,8 @@ export interface TradeRepo {
   closedFacts(userId: string, query: TradeQuery, options?: { outcomeOnly?: boolean }): AsyncIterable<ClosedTradeFact[]>;
   /** Open and total counts. */
   counts(userId: string, query: TradeQuery): Promise<{ total: number; open: number }>;
+  /** A number that changes with every write of the user's trades (in the writing transaction). */
+  dataVersion(userId: string): Promise<number>;
   /** Which of these ids exist for the user. */
   existingIds(userId: string, ids: string[]): Promise<Set<string>>;
   /** Rows with these import keys. */

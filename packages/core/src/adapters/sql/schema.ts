@@ -44,7 +44,7 @@ export interface Database {
     created_at: number;
     updated_at: number;
   };
-  trade_counts: { user_id: string; total: number; open: number };
+  trade_counts: { user_id: string; total: number; open: number; version: number };
   journal_entries: {
     user_id: string;
     id: string;

@@ -12,15 +12,16 @@ const INSERT_CHUNK = 400;
 export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
   const { db } = ctx;
 
+  /** Adjusts the user's counters and bumps their data version: every trade write goes through here. */
   async function bumpCounts(userId: string, total: number, open: number): Promise<void> {
-    if (total === 0 && open === 0) return;
     await db
       .insertInto('trade_counts')
-      .values({ user_id: userId, total, open })
+      .values({ user_id: userId, total, open, version: 1 })
       .onConflict((oc) =>
         oc.column('user_id').doUpdateSet({
           total: sql`trade_counts.total + excluded.total`,
           open: sql`trade_counts.open + excluded.open`,
+          version: sql`trade_counts.version + 1`,
         }),
       )
       .execute();
@@ -119,6 +120,12 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         return c;
       }
       return countBoth(userId, query);
+    },
+    async dataVersion(userId) {
+      const [r] = await hot(db, `${ctx.dialect}:version`, [userId], () =>
+        db.selectFrom('trade_counts').select('version').where('user_id', '=', userId),
+      );
+      return Number(r?.version ?? 0);
     },
     async existingIds(userId, ids) {
       const found = new Set<string>();

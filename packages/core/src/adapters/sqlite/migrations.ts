@@ -89,4 +89,10 @@ export const sqliteMigrations: Migration[] = [
       'CREATE INDEX trades_exit ON trades (user_id, exit_time, id, result_micros, r_multiple) WHERE exit_time IS NOT NULL',
     ],
   },
+  {
+    // Analytics results are cached per user by this version; every trade write bumps it.
+    version: 5,
+    name: 'trade data version',
+    statements: ['ALTER TABLE trade_counts ADD COLUMN version INTEGER NOT NULL DEFAULT 0'],
+  },
 ];
