@@ -1,39 +1,24 @@
 /** Date and time arguments: ISO date-times with an offset, or wall-clock times in the --tz zone. */
+import { getCalendar, parseDayKey } from '@tj/core/calendar';
 
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
-const parts = new Map<string, Intl.DateTimeFormat>();
 const pad = (n: number | undefined, width = 2): string => String(n).padStart(width, '0');
 
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = parts.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    parts.set(tz, f);
-  }
-  return f;
-}
-
-/** The wall-clock fields of an instant in `tz`. */
-function wallClock(ms: number, tz: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const p of formatter(tz).formatToParts(new Date(ms))) if (p.type !== 'literal') out[p.type] = Number(p.value);
-  return out;
+/** The wall-clock fields of an instant in `tz`, from core's calendar (offsets cached per day). */
+function wallClock(ms: number, tz: string): { year: number; month: number; day: number; hour: number; minute: number } {
+  const local = new Date(ms + getCalendar(tz).offsetAt(ms));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+  };
 }
 
 /** The offset of `tz` from UTC at an instant, in ms. */
 function offsetAt(ms: number, tz: string): number {
-  const w = wallClock(ms, tz);
-  const asUtc = Date.UTC(w.year as number, (w.month as number) - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(ms / 1000) * 1000;
+  return getCalendar(tz).offsetAt(ms);
 }
 
 /**
@@ -109,10 +94,8 @@ export function isCalendarDate(text: string): boolean {
  * `tz` (`--to` inclusive: the day's last millisecond); other values as {@link parseDateTimeArg}.
  */
 export function filterBound(text: string, tz: string, end: boolean): string | undefined {
-  if (!isCalendarDate(text.trim())) return parseDateTimeArg(text, tz);
-  const [y, m, d] = text.trim().split('-').map(Number) as [number, number, number];
-  if (!end) return new Date(zonedTimeToUtc(y, m, d, 0, 0, 0, 0, tz)).toISOString();
-  const next = new Date(Date.UTC(y, m - 1, d + 1));
-  const start = zonedTimeToUtc(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), 0, 0, 0, 0, tz);
-  return new Date(start - 1).toISOString();
+  const day = isCalendarDate(text.trim()) ? parseDayKey(text.trim()) : null;
+  if (day === null) return parseDateTimeArg(text, tz);
+  const calendar = getCalendar(tz);
+  return new Date(end ? calendar.startOfDay(day + 1) - 1 : calendar.startOfDay(day)).toISOString();
 }
