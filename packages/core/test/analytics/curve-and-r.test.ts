@@ -5,24 +5,9 @@ import {
   createEquityCurveAccumulator,
   createRDistributionAccumulator,
 } from '../../src/analytics/index.js';
-import type { ClosedTradeFact } from '../../src/analytics/index.js';
 import { isCoreError } from '../../src/shared/errors.js';
-import { toMicros } from '../../src/shared/money.js';
+import { at } from './support.js';
 
-let seq = 0;
-function at(exit: string, result: number, rMultiple: number | null = null): ClosedTradeFact {
-  const t = Date.parse(exit);
-  return {
-    id: `t${++seq}`,
-    instrument: 'ES',
-    setupType: null,
-    tags: [],
-    entryTime: t - 60_000,
-    exitTime: t,
-    resultMicros: toMicros(result),
-    rMultiple,
-  };
-}
 const withR = (rs: (number | null)[]) => rs.map((r, i) => at(`2026-01-0${1 + (i % 9)}T12:00:00Z`, 1, r));
 
 describe('equity curve', () => {

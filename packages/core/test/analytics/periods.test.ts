@@ -7,24 +7,9 @@ import {
   createPeriodBucketsAccumulator,
   performanceBucketCount,
 } from '../../src/analytics/index.js';
-import type { ClosedTradeFact } from '../../src/analytics/index.js';
 import { isCoreError } from '../../src/shared/errors.js';
-import { toMicros } from '../../src/shared/money.js';
+import { at } from './support.js';
 
-let seq = 0;
-function at(exit: string, result: number, rMultiple: number | null = null): ClosedTradeFact {
-  const t = Date.parse(exit);
-  return {
-    id: `t${++seq}`,
-    instrument: 'ES',
-    setupType: null,
-    tags: [],
-    entryTime: t - 60_000,
-    exitTime: t,
-    resultMicros: toMicros(result),
-    rMultiple,
-  };
-}
 const zero = (period: string) => ({ period, trades: 0, wins: 0, losses: 0, winRate: 0, totalPnL: 0 });
 
 function validationPath(fn: () => unknown): string | undefined {
