@@ -1,6 +1,12 @@
 import type { CoreDeps } from '../shared/deps.js';
+import { isoUtc } from '../shared/iso.js';
 import type { Repositories } from '../storage/ports.js';
 import type { DeliveryRow, WebhookRow } from '../storage/rows.js';
+
+/** The exact body every delivery of an event sends and signs: `{ id, event, timestamp, data }`. */
+export function eventPayload(id: string, type: string, at: number, data: unknown): string {
+  return JSON.stringify({ id, event: type, timestamp: isoUtc(at), data });
+}
 
 /**
  * Writes an event to the outbox, with one pending delivery per active webhook subscribed to it,
@@ -22,7 +28,7 @@ export async function emitEvent(
   if (targets.length === 0) return undefined;
   const now = deps.clock.now();
   const id = deps.ids.next();
-  const payload = JSON.stringify({ id, event: type, timestamp: new Date(now).toISOString(), data });
+  const payload = eventPayload(id, type, now, data);
   const deliveries: DeliveryRow[] = targets.map((h) => ({
     userId,
     id: deps.ids.next(),

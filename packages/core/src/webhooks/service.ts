@@ -1,3 +1,4 @@
+import { eventPayload } from '../events/emit.js';
 import { paginationOf, type Pagination } from '../schemas/common.js';
 import {
   type Delivery,
@@ -112,12 +113,7 @@ export function webhooks(deps: CoreDeps, options: WebhookOptions & { signal?: Ou
       const now = clock.now();
       const eventId = deps.ids.next();
       const deliveryId = deps.ids.next();
-      const body = JSON.stringify({
-        id: eventId,
-        event: TEST_EVENT,
-        timestamp: new Date(now).toISOString(),
-        data: { webhookId: hook.id },
-      });
+      const body = eventPayload(eventId, TEST_EVENT, now, { webhookId: hook.id });
       const message = { secret: hook.secret, eventId, eventType: TEST_EVENT, deliveryId, body };
       const { at, result, verdict } = await engine.attempt(hook.url, message);
       const delivered = verdict.kind === 'delivered';
