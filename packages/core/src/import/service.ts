@@ -1,5 +1,3 @@
-import { emitEvent } from '../events/emit.js';
-import { evaluateAlerts } from '../alerts/evaluate.js';
 import { tradeCreateSchema, type Trade } from '../schemas/trade.js';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
@@ -7,7 +5,8 @@ import { parseInput } from '../shared/validate.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, TradeRow, WebhookRow } from '../storage/rows.js';
 import { withDerived } from '../trades/derive.js';
-import { tradeClosedData, tradeRecord } from '../trades/record.js';
+import { announceCreated, announceUpdated } from '../trades/announce.js';
+import { tradeRecord } from '../trades/record.js';
 import { newTradeRow } from '../trades/service.js';
 import type { TradeImportInput } from './trade-input.js';
 
@@ -122,9 +121,7 @@ export async function importTrades(
       if (before && before.exitPrice === null && row.exitPrice !== null) {
         const after = withDerived({ ...row, id: before.id, createdAt: before.createdAt });
         await tx.trades.update(before, after);
-        await emitEvent(tx, deps, userId, 'trade.updated', tradeRecord(after), hooks);
-        await emitEvent(tx, deps, userId, 'trade.closed', tradeClosedData(after), hooks);
-        if (alerts.length > 0) await evaluateAlerts(tx, deps, { trade: after, before, alerts });
+        await announceUpdated(tx, deps, before, after, { hooks, alerts });
         summary.closed++;
         report?.('close', tradeRecord(after));
       } else if (before || ids.has(row.id) || keysInBatch.has(key)) {
@@ -139,13 +136,8 @@ export async function importTrades(
     summary.created += fresh.length;
     if (hooks.length === 0 && alerts.length === 0 && !report) return;
     for (const row of fresh) {
-      const record = tradeRecord(row);
-      if (hooks.length > 0) {
-        await emitEvent(tx, deps, userId, 'trade.created', record, hooks);
-        if (row.exitPrice !== null) await emitEvent(tx, deps, userId, 'trade.closed', tradeClosedData(row), hooks);
-      }
-      if (alerts.length > 0) await evaluateAlerts(tx, deps, { trade: row, before: undefined, alerts });
-      report?.('create', record);
+      await announceCreated(tx, deps, row, { hooks, alerts });
+      report?.('create', tradeRecord(row));
     }
   }
 }

@@ -1,4 +1,3 @@
-import { evaluateAlerts } from '../alerts/evaluate.js';
 import { emitEvent } from '../events/emit.js';
 import { paginationOf } from '../schemas/common.js';
 import {
@@ -16,9 +15,10 @@ import { toMicros } from '../shared/money.js';
 import { parseInput } from '../shared/validate.js';
 import type { Repositories } from '../storage/ports.js';
 import type { TradeRow } from '../storage/rows.js';
+import { announceCreated, announceUpdated } from './announce.js';
 import { withDerived } from './derive.js';
 import { tradeQueryOf } from './filters.js';
-import { tradeClosedData, tradeRecord } from './record.js';
+import { tradeRecord } from './record.js';
 import { checkTradeRules } from './rules.js';
 
 /** Extra options for importers: keep a given id, or tag the trade with an import key. */
@@ -109,9 +109,7 @@ function changed(a: TradeRow, b: TradeRow): boolean {
 /** Writes a new trade with its events and alerts inside `tx`. */
 export async function insertTrade(tx: Repositories, deps: CoreDeps, row: TradeRow): Promise<void> {
   await tx.trades.insert(row);
-  await emitEvent(tx, deps, row.userId, 'trade.created', tradeRecord(row));
-  if (row.exitPrice !== null) await emitEvent(tx, deps, row.userId, 'trade.closed', tradeClosedData(row));
-  await evaluateAlerts(tx, deps, { trade: row, before: undefined });
+  await announceCreated(tx, deps, row);
 }
 
 /**
@@ -147,11 +145,7 @@ export function trades(deps: CoreDeps) {
         const after = { ...candidate, updatedAt: Math.max(deps.clock.now(), before.updatedAt) };
         checkTradeRules(after);
         await tx.trades.update(before, after);
-        await emitEvent(tx, deps, userId, 'trade.updated', tradeRecord(after));
-        if (before.exitPrice === null && after.exitPrice !== null) {
-          await emitEvent(tx, deps, userId, 'trade.closed', tradeClosedData(after));
-        }
-        await evaluateAlerts(tx, deps, { trade: after, before });
+        await announceUpdated(tx, deps, before, after);
         return tradeRecord(after);
       });
     },

@@ -1,0 +1,34 @@
+import { evaluateAlerts } from '../alerts/evaluate.js';
+import { emitEvent } from '../events/emit.js';
+import type { CoreDeps } from '../shared/deps.js';
+import type { Repositories } from '../storage/ports.js';
+import type { AlertRow, TradeRow, WebhookRow } from '../storage/rows.js';
+import { tradeClosedData, tradeRecord } from './record.js';
+
+/** What a bulk caller fetched once for all its trades, so each trade costs no lookup. */
+export interface BatchContext {
+  hooks?: WebhookRow[];
+  alerts?: AlertRow[];
+}
+
+/** After a new trade, in its transaction: `trade.created`, `trade.closed` when created closed, then the alert checks. */
+export async function announceCreated(tx: Repositories, deps: CoreDeps, row: TradeRow, batch: BatchContext = {}): Promise<void> {
+  await emitEvent(tx, deps, row.userId, 'trade.created', tradeRecord(row), batch.hooks);
+  if (row.exitPrice !== null) await emitEvent(tx, deps, row.userId, 'trade.closed', tradeClosedData(row), batch.hooks);
+  await evaluateAlerts(tx, deps, { trade: row, before: undefined, ...(batch.alerts && { alerts: batch.alerts }) });
+}
+
+/** After a trade changed, in its transaction: `trade.updated`, `trade.closed` when it just closed, then the alert checks. */
+export async function announceUpdated(
+  tx: Repositories,
+  deps: CoreDeps,
+  before: TradeRow,
+  after: TradeRow,
+  batch: BatchContext = {},
+): Promise<void> {
+  await emitEvent(tx, deps, after.userId, 'trade.updated', tradeRecord(after), batch.hooks);
+  if (before.exitPrice === null && after.exitPrice !== null) {
+    await emitEvent(tx, deps, after.userId, 'trade.closed', tradeClosedData(after), batch.hooks);
+  }
+  await evaluateAlerts(tx, deps, { trade: after, before, ...(batch.alerts && { alerts: batch.alerts }) });
+}
