@@ -1,6 +1,7 @@
 import { emitEvent } from '../events/emit.js';
 import { dayKey, getCalendar } from '../shared/calendar.js';
 import type { CoreDeps } from '../shared/deps.js';
+import { isoUtc } from '../shared/iso.js';
 import { fromMicros, toMicros } from '../shared/money.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, TradeRow } from '../storage/rows.js';
@@ -120,6 +121,6 @@ async function fire(tx: Repositories, deps: CoreDeps, alert: AlertRow, trade: Tr
     threshold: alert.threshold,
     value: t.value,
     tradeId: trade.id,
-    triggeredAt: new Date(triggeredAt).toISOString(),
+    triggeredAt: isoUtc(triggeredAt),
   });
 }

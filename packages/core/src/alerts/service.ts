@@ -8,10 +8,11 @@ import {
 } from '../schemas/alert.js';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { notFound } from '../shared/errors.js';
+import { isoUtc } from '../shared/iso.js';
 import { parseInput } from '../shared/validate.js';
 import type { AlertEventRow, AlertRow } from '../storage/rows.js';
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const iso = isoUtc;
 
 /** The API shape of an alert rule. */
 export function alertRecord(a: AlertRow): Alert {

@@ -1,6 +1,8 @@
 import { loginSchema, passwordChangeSchema, refreshSchema, registerSchema, type TokenPair, type User } from '../schemas/auth.js';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode } from '../shared/errors.js';
+import { DAY_MS } from '../shared/calendar.js';
+import { isoUtc } from '../shared/iso.js';
 import { parseInput } from '../shared/validate.js';
 import type { UserRow } from '../storage/rows.js';
 import { hashPassword, OWASP_SCRYPT, type PasswordCost, verifyPassword } from './password.js';
@@ -23,11 +25,9 @@ export interface AuthOptions {
   failedLoginWindowMs?: number;
 }
 
-const DAY = 86_400_000;
-
 /** The API shape of a user. */
 export function userRecord(u: UserRow): User {
-  return { id: u.id, email: u.email, name: u.name, createdAt: new Date(u.createdAt).toISOString() };
+  return { id: u.id, email: u.email, name: u.name, createdAt: isoUtc(u.createdAt) };
 }
 
 const invalidCredentials = () => new CoreError(ErrorCode.invalidCredentials, 'email or password is wrong');
@@ -42,7 +42,7 @@ const invalidRefresh = () => new CoreError(ErrorCode.invalidRefreshToken, 'refre
 export function auth(deps: CoreDeps, issuer?: AccessTokenIssuer, options: AuthOptions = {}) {
   const { storage, clock } = deps;
   const cost = options.passwordCost ?? OWASP_SCRYPT;
-  const refreshTtl = options.refreshTtlMs ?? 7 * DAY;
+  const refreshTtl = options.refreshTtlMs ?? 7 * DAY_MS;
   const maxFailed = options.maxFailedLogins ?? 10;
   const failWindow = options.failedLoginWindowMs ?? 15 * 60_000;
   let dummyHash: Promise<string> | undefined;

@@ -1,4 +1,5 @@
 import type { JournalEntry } from '../schemas/journal.js';
+import { isoUtc } from '../shared/iso.js';
 import type { JournalRow } from '../storage/rows.js';
 
 /** The API shape of a stored journal entry. */
@@ -13,7 +14,7 @@ export function journalRecord(j: JournalRow): JournalEntry {
     emotionalState: { energy: j.energy, focus: j.focus, stress: j.stress, confidence: j.confidence },
     lessonsLearned: j.lessonsLearned,
     tags: j.tags,
-    createdAt: new Date(j.createdAt).toISOString(),
-    updatedAt: new Date(j.updatedAt).toISOString(),
+    createdAt: isoUtc(j.createdAt),
+    updatedAt: isoUtc(j.updatedAt),
   };
 }

@@ -1,7 +1,7 @@
 import type { TradeFilter } from '../schemas/trade.js';
+import { DAY_MS } from '../shared/calendar.js';
 import type { TradeQuery } from '../storage/ports.js';
 
-const DAY = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Start of a date filter in ms: a date-only value starts at 00:00 UTC. */
@@ -11,7 +11,7 @@ export function filterStart(value: string): number {
 
 /** Exclusive end of a date filter in ms: a date-only value covers its whole UTC day. */
 export function filterEnd(value: string): number {
-  return DATE_ONLY.test(value) ? Date.parse(`${value}T00:00:00.000Z`) + DAY : Date.parse(value) + 1;
+  return DATE_ONLY.test(value) ? Date.parse(`${value}T00:00:00.000Z`) + DAY_MS : Date.parse(value) + 1;
 }
 
 /** The list/statistics filter in storage terms (entry-time range, status, instrument). */

@@ -1,7 +1,8 @@
 import type { Delivery, Webhook } from '../schemas/webhook.js';
+import { isoUtc } from '../shared/iso.js';
 import type { DeliveryRow, WebhookRow } from '../storage/rows.js';
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const iso = isoUtc;
 
 /** The API shape of a webhook (never its secret). */
 export function webhookRecord(w: WebhookRow): Webhook {
