@@ -1,6 +1,7 @@
 import type { FieldError } from '../shared/errors.js';
 import { validationError } from '../shared/errors.js';
 import { cellIssue } from './cell-error.js';
+import type { TradeImportInput } from './trade-input.js';
 import { type CsvChunks, type CsvReadOptions, type NumberedLine, readCsvBatches, readCsvReversed } from './csv-reader.js';
 import { type CsvHeader, type CsvRow, looseColumnName } from './csv-row-mapper.js';
 import { type Parsed, parseDateTime, parseDecimal, parseTags } from './values.js';
@@ -32,7 +33,12 @@ export interface Fill {
   tags: string[];
   /** '' when empty. */
   note: string;
+  /** What the file says of the instrument (asset class, option details, …); the trade keeps it. */
+  details?: FillDetails;
 }
+
+/** Instrument details a fill may carry into its trade. */
+export type FillDetails = Pick<TradeImportInput, 'assetClass' | 'currency' | 'underlying' | 'expiry' | 'strike' | 'right'>;
 
 /** Largest quantity matched exactly (1e-8 resolution within a safe integer). */
 export const MAX_FILL_QUANTITY = Math.floor(Number.MAX_SAFE_INTEGER / 1e8);

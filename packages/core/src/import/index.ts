@@ -51,3 +51,4 @@ export {
 } from './trades-csv-format.js';
 export { parseDateTime, parseDecimal } from './values.js';
 export { importTrades, type ImportAction, type ImportItem, type ImportOptions, type ImportSummary } from './service.js';
+export * from './formats/index.js';

@@ -25,6 +25,7 @@ export class RoundTrip {
   readonly direction: Direction;
   readonly sign: 1 | -1;
   private readonly multiplier: number;
+  private readonly details: Fill['details'];
   private readonly entryTime: number;
   private readonly firstLine: number;
   /** Quantity still open, in 1e-8 units. */
@@ -49,6 +50,7 @@ export class RoundTrip {
     this.sign = fill.side === 'buy' ? 1 : -1;
     this.direction = this.sign === 1 ? 'long' : 'short';
     this.multiplier = fill.multiplier;
+    this.details = fill.details;
     this.entryTime = fill.datetime;
     this.firstLine = fill.line;
     this.lastLine = fill.line;
@@ -119,6 +121,8 @@ export class RoundTrip {
     if (this.tags.size > 0) input.tags = [...this.tags];
     input.fees = fromMicros(this.feeMicros);
     input.multiplier = this.multiplier;
+    if (account !== '') input.account = account;
+    if (this.details !== undefined) Object.assign(input, this.details);
     const trade: ImportedTrade = { importKey: this.importKey, account, lines: [this.firstLine, this.lastLine], input };
     if (this.closedUnits > 0) {
       const exit = round10(this.closeNotional / this.closedUnits);

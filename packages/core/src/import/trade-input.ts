@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TRADE_CREATE_FIELDS } from '../schemas/trade.js';
+import { type AssetClass, type OptionRight, TRADE_CREATE_FIELDS } from '../schemas/trade.js';
 
 /** Trade direction, as in the trade record. */
 export type Direction = 'long' | 'short';
@@ -24,6 +24,14 @@ export interface TradeImportInput {
   exitPrice?: number;
   exitTime?: string;
   result?: number;
+  account?: string;
+  assetClass?: AssetClass;
+  currency?: string;
+  underlying?: string;
+  /** YYYY-MM-DD. */
+  expiry?: string;
+  strike?: number;
+  right?: OptionRight;
 }
 
 /** The fields of {@link TradeImportInput} in their canonical (hash and CSV) order: the trade create schema's fields. */

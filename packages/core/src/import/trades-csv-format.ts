@@ -30,6 +30,13 @@ export interface TradeCsvRecord {
   exitPrice?: number | null | undefined;
   exitTime?: DateLike | null | undefined;
   result?: number | null | undefined;
+  account?: string | null | undefined;
+  assetClass?: string | null | undefined;
+  currency?: string | null | undefined;
+  underlying?: string | null | undefined;
+  expiry?: string | null | undefined;
+  strike?: number | null | undefined;
+  right?: string | null | undefined;
   rMultiple?: number | null | undefined;
   status?: string | null | undefined;
   createdAt?: DateLike | null | undefined;

@@ -129,6 +129,14 @@ export function parseTradeRow(row: CsvRow, labels: ReadonlyMap<string, string> =
   setIf(input, 'exitPrice', exitPrice);
   setIf(input, 'exitTime', exitTime === undefined ? undefined : formatDateTime(exitTime));
   setIf(input, 'result', result);
+  // Instrument details are checked by the trade schema when the import validates each row.
+  setIf(input, 'account', p.string('account', 64));
+  setIf(input, 'assetClass', p.text('assetClass')?.toLowerCase() as TradeImportInput['assetClass']);
+  setIf(input, 'currency', p.text('currency'));
+  setIf(input, 'underlying', p.string('underlying', 64));
+  setIf(input, 'expiry', p.text('expiry'));
+  setIf(input, 'strike', p.number('strike', 'positive'));
+  setIf(input, 'right', p.text('right')?.toLowerCase() as TradeImportInput['right']);
   if (p.errors.length > 0) throw validationError(p.errors);
   const id = p.string('id', 128);
   const importKey = id !== undefined ? `id:${id}` : `row:${sha256Hex(canonicalTradeInput(input))}`;

@@ -50,6 +50,7 @@ describe('matchFills', () => {
       multiplier: 1,
       exitPrice: 18,
       exitTime: '2026-11-20T14:50:00.000Z',
+      account: 'acc',
     });
     expect(trades[0]?.account).toBe('acc');
   });

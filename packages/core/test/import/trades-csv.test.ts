@@ -51,10 +51,10 @@ const OPEN: TradeCsvRecord = {
 describe('trades CSV export and import', () => {
   it('writes the record columns and quotes cells that need it', () => {
     expect(formatTradesCsvHeader()).toBe(
-      'id,instrument,direction,entryPrice,positionSize,entryTime,stopLoss,takeProfit,setupType,notes,tags,fees,multiplier,exitPrice,exitTime,result,rMultiple,status,createdAt,updatedAt',
+      'id,instrument,direction,entryPrice,positionSize,entryTime,stopLoss,takeProfit,setupType,notes,tags,fees,multiplier,exitPrice,exitTime,result,account,assetClass,currency,underlying,expiry,strike,right,rMultiple,status,createdAt,updatedAt',
     );
     expect(formatTradeCsvRow(CLOSED)).toBe(
-      '0190f3c2-7a1b-7c3d-8e4f-5a6b7c8d9e0f,ES,long,5000.25,2,2026-11-20T14:30:00.000Z,4990,,"opening range, breakout","said ""go""\nthen, waited",orb;a+,4.5,50,5010.75,2026-11-20T15:00:00.000Z,1045.5,1.0455,closed,2026-11-21T00:00:00.000Z,2026-11-21T00:00:00.000Z',
+      '0190f3c2-7a1b-7c3d-8e4f-5a6b7c8d9e0f,ES,long,5000.25,2,2026-11-20T14:30:00.000Z,4990,,"opening range, breakout","said ""go""\nthen, waited",orb;a+,4.5,50,5010.75,2026-11-20T15:00:00.000Z,1045.5,,,,,,,,1.0455,closed,2026-11-21T00:00:00.000Z,2026-11-21T00:00:00.000Z',
     );
   });
 
@@ -97,6 +97,30 @@ describe('trades CSV export and import', () => {
         },
       },
     ]);
+  });
+
+  it('round-trips account, asset class and option details', async () => {
+    const option: TradeCsvRecord = {
+      ...OPEN,
+      instrument: 'SPY 260320C570',
+      account: 'U7',
+      assetClass: 'option',
+      currency: 'USD',
+      underlying: 'SPY',
+      expiry: '2026-03-20',
+      strike: 570,
+      right: 'call',
+    };
+    const [item] = await read([formatTradesCsvHeader(), formatTradeCsvRow(option)].join('\n'));
+    expect(item?.input).toMatchObject({
+      account: 'U7',
+      assetClass: 'option',
+      currency: 'USD',
+      underlying: 'SPY',
+      expiry: '2026-03-20',
+      strike: 570,
+      right: 'call',
+    });
   });
 
   it('accepts loose column names, quoted numbers, offsets; omits empty cells', async () => {

@@ -1,0 +1,32 @@
+import { defineFormat } from '../registry.js';
+import type { BrokerRecord } from '../types.js';
+import { FlexBook } from './ibkr-flex-book.js';
+import { xmlFlexRow } from './ibkr-flex-rows.js';
+
+/** Interactive Brokers' Flex Query in XML: the `<Trade>` (and `<Order>`) elements of each statement. */
+export const ibkrFlexXml = defineFormat({
+  name: 'ibkr-flex-xml',
+  broker: 'Interactive Brokers',
+  title: 'Flex Query (XML)',
+  exportHint: 'Performance & Reports → Flex Queries → Activity Flex Query with the Trades section (Executions) → Format XML',
+  reads:
+    '<Trade> executions (levelOfDetail EXECUTION, else ORDER) with ibCommission, ids, multipliers and option details; other sections ignored',
+  timeRule: 'naive (the zone in the query settings): --source-tz',
+  sampleHeader:
+    '<FlexQueryResponse><FlexStatements><FlexStatement accountId=…><Trades><Trade … dateTime="20260126;115715" buySell="BUY" …/>',
+  requiredColumns: ['FlexQueryResponse', 'Trade'],
+  input: 'xml',
+  order: 'unordered',
+  detect: (head) => (/<FlexQueryResponse\b/.test(head.text) ? 0.98 : /<FlexStatements?\b/.test(head.text) ? 0.9 : 0),
+  async *read(input) {
+    if (input.kind !== 'xml') return;
+    const book = new FlexBook();
+    let account = '';
+    for await (const element of input.elements) {
+      if (element.name === 'FlexStatement') account = element.attributes.accountId ?? '';
+      else if (element.name === 'Trade' || element.name === 'Order') book.add(xmlFlexRow(element), account);
+    }
+    const records: BrokerRecord[] = book.records();
+    yield records;
+  },
+});

@@ -1,0 +1,49 @@
+/**
+ * Broker export formats: the registry, the format type for adding your own, and the pipeline
+ * that turns a broker file into trades to import.
+ */
+import { BUILTIN_FORMATS } from './builtin/index.js';
+import { FormatRegistry } from './registry.js';
+import type { BrokerFormat } from './types.js';
+
+export * from './types.js';
+export { defineFormat, type Detection, FormatRegistry } from './registry.js';
+export { parseAmount, parseOptionalAmount, parseWallClock, sideOf, type NumberLocale } from './broker-values.js';
+export {
+  columnKey,
+  type HeaderRow,
+  headerIndex,
+  headerRow,
+  headerScore,
+  readCsvRecords,
+  readFileHead,
+  sniffDelimiter,
+} from './csv-records.js';
+export {
+  FUTURES,
+  type FuturesContract,
+  type FuturesSpec,
+  type OptionContract,
+  occSymbol,
+  parseFuturesContract,
+  parseIbkrOptionSymbol,
+  parseOccSymbol,
+  parseSchwabOptionSymbol,
+  parseShortOptionSymbol,
+  parseThinkorswimExpiry,
+  parseThinkorswimOption,
+} from './instruments.js';
+export { type BrokerFileOptions, type BrokerFileReport, type OpenedBrokerFile, openBrokerFile } from './pipeline.js';
+export { DATE_ONLY_HOUR, type FileOrder, inTimeOrder } from './builtin/time-order.js';
+export { readXmlElements } from './xml-elements.js';
+export { wallClockToInstant, type ZonedInstant } from './zoned-time.js';
+export { BUILTIN_FORMATS };
+
+/**
+ * A registry of the built-in formats plus `extra` ones (an embedding application's own).
+ *
+ * @example const registry = formatRegistry([defineFormat({ name: 'my-broker', … })]);
+ */
+export function formatRegistry(extra: Iterable<BrokerFormat> = []): FormatRegistry {
+  return new FormatRegistry([...BUILTIN_FORMATS, ...extra]);
+}

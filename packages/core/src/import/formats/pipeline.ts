@@ -1,0 +1,187 @@
+/**
+ * From a broker file to import items: detect (or take) the format, read its records, turn wall
+ * times into instants in the source zone, resolve instruments, then FIFO-match fills into trades.
+ */
+import { CoreError, ErrorCode } from '../../shared/errors.js';
+import { toMicros } from '../../shared/money.js';
+import { cellError } from '../cell-error.js';
+import type { CsvChunks } from '../csv-reader.js';
+import type { Fill } from '../fills-csv.js';
+import { matchFills } from '../match-fills.js';
+import type { ImportItem } from '../service.js';
+import { readCsvRecords, readFileHead } from './csv-records.js';
+import { parseFuturesContract } from './instruments.js';
+import type { FormatRegistry } from './registry.js';
+import type { BrokerFill, BrokerFormat, FormatInput, FormatWarning, ReadOptions } from './types.js';
+import { readXmlElements } from './xml-elements.js';
+import { wallClockToInstant } from './zoned-time.js';
+
+/** Options of {@link openBrokerFile}. */
+export interface BrokerFileOptions {
+  registry: FormatRegistry;
+  /** A format name; detected from the file's head when absent. */
+  format?: string;
+  /** IANA zone that naive (wall-clock) times are read in. */
+  sourceTz: string;
+  /** Number locale hint for formats with variants. */
+  locale?: 'us' | 'eu';
+  /** Units per lot by symbol, for formats that count in lots (see {@link ReadOptions.lotSizes}). */
+  lotSizes?: Readonly<Record<string, number>>;
+}
+
+/** What reading a file found besides trades; filled in as the items are consumed. */
+export interface BrokerFileReport {
+  format: BrokerFormat;
+  sourceTz: string;
+  /** Fills read. */
+  fills: number;
+  warnings: FormatWarning[];
+}
+
+/** A broker file opened for import. */
+export interface OpenedBrokerFile {
+  report: BrokerFileReport;
+  /** The trades to import, streaming. */
+  items: AsyncIterable<ImportItem>;
+}
+
+/**
+ * Opens a broker file for import. `open` returns the file's chunks from the start each time it
+ * is called (it is called once for the head, once for the whole file).
+ *
+ * @example const file = await openBrokerFile(() => fs.createReadStream(path), { registry, sourceTz: 'America/New_York' });
+ */
+export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileOptions): Promise<OpenedBrokerFile> {
+  const head = await readFileHead(open());
+  let format: BrokerFormat;
+  if (options.format !== undefined) {
+    format = options.registry.get(options.format);
+  } else {
+    const found = options.registry.detect(head);
+    if (!found.ok) {
+      const closest = found.closest
+        ? `; closest: ${found.closest.name} (${found.closest.broker} ${found.closest.title})${found.missing.length > 0 ? `, which needs ${found.missing.join(', ')}` : ''}`
+        : '';
+      throw new CoreError(
+        ErrorCode.validationFailed,
+        `cannot tell the format: ${found.reason}${closest}; pass --format NAME, or map the columns with --map`,
+      );
+    }
+    format = found.format;
+  }
+  const report: BrokerFileReport = { format, sourceTz: options.sourceTz, fills: 0, warnings: [] };
+  const input: FormatInput =
+    format.input === 'xml'
+      ? { kind: 'xml', elements: readXmlElements(open()) }
+      : { kind: 'csv', records: readCsvRecords(open(), head.delimiter) };
+  const fills = toFills(format, input, options, report);
+  const ordered =
+    format.order === undefined || format.order === 'chronological' ? fills : sortFills(fills, format.order === 'newest-first');
+  return { report, items: matchFills(ordered) };
+}
+
+async function* toFills(
+  format: BrokerFormat,
+  input: FormatInput,
+  options: BrokerFileOptions,
+  report: BrokerFileReport,
+): AsyncGenerator<Fill> {
+  const readOptions: ReadOptions = {
+    delimiter: ',',
+    ...(options.locale !== undefined && { locale: options.locale }),
+    ...(options.lotSizes !== undefined && { lotSizes: options.lotSizes }),
+  };
+  for await (const batch of format.read(input, readOptions)) {
+    for (const record of batch) {
+      if (record.kind === 'warning') {
+        report.warnings.push({ line: record.line, message: record.message });
+        continue;
+      }
+      report.fills++;
+      yield toFill(record, options.sourceTz, report);
+    }
+  }
+}
+
+/**
+ * Buffers and sorts fills by time (stable, so same-time fills keep the file's order; a
+ * newest-first file is reversed first, so its same-time fills come out oldest first).
+ */
+async function* sortFills(fills: AsyncIterable<Fill>, newestFirst: boolean): AsyncGenerator<Fill> {
+  const all: Fill[] = [];
+  for await (const f of fills) all.push(f);
+  if (newestFirst) all.reverse();
+  all.sort((a, b) => a.datetime - b.datetime);
+  yield* all;
+}
+
+/** Effects whose fill closes an option at a price of 0 (the premium stays; a delivery is its own fill). */
+const CLOSES_AT_ZERO: ReadonlySet<string> = new Set(['expired', 'assigned', 'exercised']);
+
+/** The multiplier of a fill: stated, from the futures catalogue, or 1 for stocks; never guessed. */
+function multiplierOf(f: BrokerFill): number {
+  if (f.multiplier !== undefined) return f.multiplier;
+  if (f.assetClass === 'future') {
+    const contract = parseFuturesContract(f.symbol);
+    if (contract?.spec !== undefined) return contract.spec.pointValue;
+    throw cellError(
+      f.line,
+      'symbol',
+      `unknown futures root in "${f.symbol}": give its point value (e.g. --point-value ${contract?.root ?? f.symbol}=50)`,
+    );
+  }
+  if (f.assetClass === 'option') return 100;
+  return 1;
+}
+
+/** The instrument details a fill carries into its trade (futures get their root as underlying). */
+function detailsOf(f: BrokerFill): Fill['details'] {
+  const d: NonNullable<Fill['details']> = {};
+  if (f.assetClass !== undefined) d.assetClass = f.assetClass;
+  if (f.currency !== undefined) d.currency = f.currency;
+  const root = f.assetClass === 'future' ? parseFuturesContract(f.symbol)?.root : undefined;
+  if (f.underlying !== undefined || root !== undefined) d.underlying = (f.underlying ?? root) as string;
+  if (f.expiry !== undefined) d.expiry = f.expiry;
+  if (f.strike !== undefined) d.strike = f.strike;
+  if (f.right !== undefined) d.right = f.right;
+  return Object.keys(d).length > 0 ? d : undefined;
+}
+
+function toFill(f: BrokerFill, tz: string, report: BrokerFileReport): Fill {
+  let datetime: number;
+  if ('utc' in f.time) {
+    datetime = f.time.utc;
+  } else {
+    const zoned = wallClockToInstant(f.time.wall, tz);
+    datetime = zoned.ms;
+    if (zoned.issue !== undefined) {
+      const what =
+        zoned.issue === 'gap'
+          ? 'does not exist (clocks jumped forward)'
+          : 'happened twice (clocks went back); the earlier was taken';
+      report.warnings.push({ line: f.line, message: `the time ${what} in ${tz}` });
+    }
+  }
+  if (!(f.quantity > 0)) throw cellError(f.line, 'quantity', `must be greater than 0, got ${f.quantity}`);
+  if (!(f.price > 0) && !CLOSES_AT_ZERO.has(f.effect ?? 'open'))
+    throw cellError(f.line, 'price', `must be greater than 0, got ${f.price}`);
+  const fill: Fill = {
+    line: f.line,
+    datetime,
+    symbol: f.symbol,
+    side: f.side,
+    quantity: f.quantity,
+    price: f.price,
+    commission: Math.abs(f.commission ?? 0),
+    fees: Math.abs(f.fees ?? 0),
+    account: f.account ?? '',
+    multiplier: multiplierOf(f),
+    tags: [],
+    note: '',
+  };
+  if (f.execId !== undefined && f.execId !== '') fill.execId = f.execId;
+  const details = detailsOf(f);
+  if (details !== undefined) fill.details = details;
+  if (toMicros(fill.commission) < 0) throw cellError(f.line, 'commission', 'out of range');
+  return fill;
+}

@@ -1,0 +1,156 @@
+/**
+ * The shape of a broker format: what a format module declares and what its reader yields.
+ * A format knows its broker's layout (columns, sections, quirks, sign conventions) and nothing
+ * else: time zones, instrument catalogues, FIFO matching, dedup and writing are the pipeline's.
+ */
+import type { AssetClass, OptionRight } from '../../schemas/trade.js';
+
+/** A wall-clock time as a broker wrote it, without a zone: read later in the source time zone. */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+/** When something happened: an instant (the file states UTC or an offset), or a wall-clock time. */
+export type BrokerTime = { utc: number } | { wall: WallClock };
+
+/** How an execution changes a position, where the broker says so. */
+export type PositionEffect = 'open' | 'close' | 'expired' | 'assigned' | 'exercised';
+
+/** What a file may say about the instrument of a row (the pipeline resolves the rest). */
+export interface InstrumentHints {
+  assetClass?: AssetClass;
+  /** Point value or contract multiplier, when the file states it. */
+  multiplier?: number;
+  currency?: string;
+  underlying?: string;
+  /** YYYY-MM-DD. */
+  expiry?: string;
+  strike?: number;
+  right?: OptionRight;
+}
+
+/** The broker's own P&L for a row, to cross-check ours: net of fees, or gross. */
+export interface BrokerPnl {
+  amount: number;
+  basis: 'net' | 'gross';
+}
+
+/** One execution read from a broker file. */
+export interface BrokerFill extends InstrumentHints {
+  kind: 'fill';
+  /** The physical line (or XML element line) it came from, for messages. */
+  line: number;
+  time: BrokerTime;
+  /** '' or absent when the file has no account. */
+  account?: string;
+  /** The symbol as the broker wrote it (`ESZ4`, `/ESZ24`, `MNQ MAR25`, `AAPL`, `SPY 250321C570`). */
+  symbol: string;
+  side: 'buy' | 'sell';
+  /** > 0, in the instrument's units (shares, contracts, lots converted to units by the format). */
+  quantity: number;
+  /** > 0, per unit. */
+  price: number;
+  /** ≥ 0 money, commissions. */
+  commission?: number;
+  /** ≥ 0 money, exchange/regulatory/other fees. */
+  fees?: number;
+  /** Swap, financing or interest booked on this fill (money; negative is a cost). */
+  financing?: number;
+  /** The broker's id of this execution (unique within its account): the dedup key when present. */
+  execId?: string;
+  orderId?: string;
+  effect?: PositionEffect;
+  brokerPnl?: BrokerPnl;
+}
+
+/** A warning found while reading (not an error: the import goes on and reports it). */
+export interface FormatWarning {
+  line: number;
+  message: string;
+}
+
+/** What a reader yields: executions, and warnings to report. */
+export type BrokerRecord = BrokerFill | ({ kind: 'warning' } & FormatWarning);
+
+/** One CSV record: its cells as written and the physical line where it starts. */
+export interface CsvLine {
+  line: number;
+  cells: string[];
+}
+
+/** The first lines of a file, for detection. */
+export interface FileHead {
+  /** Up to ~50 first records, parsed with the file's sniffed delimiter (BOM stripped). */
+  records: CsvLine[];
+  /** The raw text of the first ~64 KiB, for formats that are not CSV (XML) or need to look. */
+  text: string;
+  /** The delimiter the sniffer chose (`,`, `;`, `\t`). */
+  delimiter: string;
+}
+
+/** Options a reader may look at. */
+export interface ReadOptions {
+  /** The file's delimiter as sniffed (CSV formats). */
+  delimiter: string;
+  /** Locale hint for numbers and dates when a format has variants (e.g. NinjaTrader US vs EU). */
+  locale?: 'us' | 'eu';
+  /**
+   * Units per lot by symbol, for formats that count in lots (MetaTrader): `{ US30: 1, XAUUSD: 100 }`.
+   * Overrides the format's defaults (currency pairs 100,000).
+   */
+  lotSizes?: Readonly<Record<string, number>>;
+}
+
+/** The input of a reader: CSV records, or XML elements. */
+export type FormatInput =
+  | { kind: 'csv'; records: AsyncIterable<CsvLine[]> }
+  | { kind: 'xml'; elements: AsyncIterable<XmlElement> };
+
+/** A flat XML element as a streaming parser reports it (attributes only; no text content). */
+export interface XmlElement {
+  name: string;
+  attributes: Record<string, string>;
+  line: number;
+}
+
+/**
+ * A broker export format. Register your own with `defineFormat` and it takes part in detection.
+ */
+export interface BrokerFormat {
+  /** Stable id, used by `--format` (`tradovate-fills`). */
+  name: string;
+  /** Broker name (`Tradovate`). */
+  broker: string;
+  /** The export as the broker calls it (`Fills`). */
+  title: string;
+  /** Where to find the export in the broker's UI. */
+  exportHint: string;
+  /** What is read from it (one line). */
+  reads: string;
+  /** The time zone rule of its times (one line): "UTC (_timestamp)", "naive: --source-tz". */
+  timeRule: string;
+  /** A sample header line. */
+  sampleHeader: string;
+  /** 'csv' (default) or 'xml'. */
+  input?: 'csv' | 'xml';
+  /**
+   * How sure this format is that `head` is its file: 0 (not it) to 1 (certain). Detection picks
+   * the highest score above 0.5; a tie or nothing above 0.5 is an error naming the closest.
+   */
+  detect(head: FileHead): number;
+  /** The columns it needs, for the "missing columns" part of an unrecognised-file error. */
+  requiredColumns: readonly string[];
+  /** Reads the file, in batches (one per input batch is fine). */
+  read(input: FormatInput, options: ReadOptions): AsyncIterable<BrokerRecord[]>;
+  /**
+   * The order of the fills it yields, per (account, symbol): `chronological` (default),
+   * `newest-first` (the broker lists newest first), or `unordered` (the pipeline sorts them).
+   */
+  order?: 'chronological' | 'newest-first' | 'unordered';
+}
