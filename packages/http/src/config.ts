@@ -1,13 +1,27 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { PasswordCost, Storage } from '@tj/core';
+import proxyAddr from 'proxy-addr';
 import type { Logger } from './server/logger.js';
 
-/** The general rate limit: `limit` requests per `windowSeconds`, per user (or client address). */
-export interface RateLimitConfig {
+/** One rate limit: `limit` per `windowSeconds`. */
+export interface RateLimit {
   limit: number;
   windowSeconds: number;
-  /** Where counters live; default `memory` on SQLite (one process), `database` on PostgreSQL (shared). */
+}
+
+/**
+ * The server's rate limits; each can be set or turned off (`false`) on its own, and a missing one
+ * takes its default ({@link DEFAULT_RATE_LIMITS}).
+ */
+export interface RateLimitConfig {
+  /** Authenticated requests per user. */
+  user?: RateLimit | false;
+  /** Unauthenticated requests (and requests with a bad token) per client address. */
+  ip?: RateLimit | false;
+  /** Failed logins and one-time codes per account, before that account's logins answer 429. */
+  login?: RateLimit | false;
+  /** Where request counters live; default `memory` on SQLite (one process), `database` on PostgreSQL (shared). */
   store?: 'memory' | 'database';
 }
 
@@ -25,16 +39,21 @@ export interface ServerConfig {
   webhookRetrySchedule?: number[] | undefined;
   /** scrypt cost (OWASP's N=2^17 by default; tests lower it). */
   passwordCost?: PasswordCost;
-  /** The general rate limit (default 600 per 60 s); false turns it off. */
+  /** Rate limits (defaults: 600 requests per minute per user and per address, 10 failed logins per 15 minutes per account); false turns them all off. */
   rateLimit?: RateLimitConfig | false;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (CIDRs, addresses, or `loopback`, `linklocal`,
+   * `uniquelocal`); default none: the client address is the socket's.
+   */
+  trustProxy?: string[];
   /** Access log and error log; default JSON lines on stdout. */
   logger?: Logger;
   /** An already open storage to use instead of opening `databaseUrl` (the caller keeps ownership). */
   storage?: Storage;
   /** How long a shutdown waits for in-flight requests before cutting connections (ms, default 10 s). */
   shutdownTimeoutMs?: number;
-  /** Failed logins per account per 15 minutes before that account's logins answer 429 (10). */
-  maxFailedLogins?: number;
+  /** How long a client may take to send a whole request before it gets 408 (ms, default 30 s; its headers: at most 10 s). */
+  requestTimeoutMs?: number;
   /**
    * How long a cached access token's "user exists and is enabled" check holds, ms (5,000; 0 checks
    * on every request). Disabling an account takes effect within this time.
@@ -53,10 +72,61 @@ export interface ServerFlags {
   allowPrivateWebhooks?: boolean | undefined;
   webhookRetrySchedule?: string | number[] | undefined;
   corsOrigins?: string | string[] | undefined;
+  /** `off`, or `user=600/1m,ip=600/1m,login=10/15m` (any subset; `name=off` turns one off). */
+  rateLimit?: string | undefined;
+  trustProxy?: string | string[] | undefined;
 }
 
-/** Default rate limit: generous enough for a trading app. */
-export const DEFAULT_RATE_LIMIT: RateLimitConfig = { limit: 600, windowSeconds: 60 };
+/** Default rate limits: generous enough for a trading app, strict on failed logins. */
+export const DEFAULT_RATE_LIMITS: Required<Omit<RateLimitConfig, 'store'>> = {
+  user: { limit: 600, windowSeconds: 60 },
+  ip: { limit: 600, windowSeconds: 60 },
+  login: { limit: 10, windowSeconds: 15 * 60 },
+};
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600 };
+const LIMIT_NAMES = ['user', 'ip', 'login'] as const;
+
+/**
+ * Reads a `--rate-limit` value: `off` (every limit off), or a comma-separated list of
+ * `name=count/period` (`user=600/1m`, `ip=100/60s`, `login=10/15m`; a bare period is seconds)
+ * and `name=off`. Limits not named keep their defaults.
+ *
+ * @example parseRateLimits('user=1200/1m,login=off') // { user: { limit: 1200, windowSeconds: 60 }, login: false }
+ */
+export function parseRateLimits(value: string): RateLimitConfig | false {
+  const text = value.trim().toLowerCase();
+  if (text === 'off' || text === 'false') return false;
+  const config: RateLimitConfig = {};
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
+    const m = /^(user|ip|login)=(?:(off)|(\d+)\/(\d+)([smh]?))$/.exec(part);
+    if (!m) {
+      throw new Error(
+        `a rate limit must look like user=600/1m, ip=100/60s, login=10/15m or login=off (or be off), not "${part}"`,
+      );
+    }
+    const name = m[1] as (typeof LIMIT_NAMES)[number];
+    const limit = Number(m[3]);
+    const windowSeconds = Number(m[4]) * (UNIT_SECONDS[m[5] || 's'] ?? 1);
+    if (m[2] !== 'off' && (limit < 1 || windowSeconds < 1))
+      throw new Error(`a rate limit needs a count and a period of at least 1, not "${part}"`);
+    config[name] = m[2] === 'off' ? false : { limit, windowSeconds };
+  }
+  return config;
+}
+
+function parseTrustProxy(value: string | string[]): string[] {
+  const entries = (Array.isArray(value) ? value : value.split(',')).map((e) => e.trim()).filter((e) => e !== '');
+  try {
+    proxyAddr.compile(entries);
+  } catch (e) {
+    throw new Error(`--trust-proxy takes addresses, CIDRs, loopback, linklocal or uniquelocal: ${(e as Error).message}`);
+  }
+  return entries;
+}
 
 /** The default database: `journal.db` in the XDG data directory (`$XDG_DATA_HOME` or `~/.local/share`). */
 export function defaultDatabasePath(env: Record<string, string | undefined>): string {
@@ -107,6 +177,8 @@ function parseSchedule(value: string | number[]): number[] {
 export function resolveServerConfig(flags: ServerFlags, env: Record<string, string | undefined>): ServerConfig {
   const schedule = flags.webhookRetrySchedule ?? env.TJ_WEBHOOK_RETRY_SCHEDULE;
   const origins = flags.corsOrigins ?? env.TJ_CORS_ORIGINS;
+  const rateLimit = flags.rateLimit ?? env.TJ_RATE_LIMIT;
+  const trustProxy = flags.trustProxy ?? env.TJ_TRUST_PROXY;
   return {
     databaseUrl: flags.db || env.TJ_DATABASE_URL || defaultDatabasePath(env),
     port: parsePort(flags.port ?? (env.TJ_PORT || 3000)),
@@ -116,5 +188,7 @@ export function resolveServerConfig(flags: ServerFlags, env: Record<string, stri
     allowPrivateWebhooks: flags.allowPrivateWebhooks ?? parseBool('TJ_ALLOW_PRIVATE_WEBHOOKS', env.TJ_ALLOW_PRIVATE_WEBHOOKS),
     webhookRetrySchedule: schedule === undefined || schedule === '' ? undefined : parseSchedule(schedule),
     ...(origins !== undefined && origins !== '' && { corsOrigins: parseOrigins(origins) }),
+    ...(rateLimit !== undefined && rateLimit !== '' && { rateLimit: parseRateLimits(rateLimit) }),
+    ...(trustProxy !== undefined && trustProxy !== '' && { trustProxy: parseTrustProxy(trustProxy) }),
   };
 }

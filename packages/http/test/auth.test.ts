@@ -7,7 +7,10 @@ describe.each(DATABASES)('auth endpoints on $name', (db) => {
   describe.skipIf(!db.available)('', () => {
     let srv: TestServer;
     beforeAll(async () => {
-      srv = await startTestServer(db, { maxFailedLogins: 3, userCheckTtlMs: 0 });
+      srv = await startTestServer(db, {
+        rateLimit: { user: false, ip: false, login: { limit: 3, windowSeconds: 900 } },
+        userCheckTtlMs: 0,
+      });
     });
     afterAll(() => srv?.close());
 

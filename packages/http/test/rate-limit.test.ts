@@ -1,9 +1,11 @@
-import { createServer, databaseRateLimitStore, memoryRateLimitStore, type TjServer } from '@tj/http';
-import { openStorage } from '@tj/core/storage';
+import { randomBytes } from 'node:crypto';
+import { databaseRateLimitStore, memoryRateLimitStore, parseRateLimits, resolveServerConfig } from '@tj/http';
+import { rateInterval } from '@tj/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
 import { call } from './support/http.js';
-import { startTestServer, TEST_PASSWORD_COST, type TestServer } from './support/server.js';
+import { useServerProcesses } from './support/processes.js';
+import { startTestServer, type TestServer } from './support/server.js';
 
 async function tokenFor(srv: TestServer, name: string): Promise<Record<string, string>> {
   const email = `${name}@example.com`;
@@ -17,13 +19,13 @@ describe('rate limits (memory store)', () => {
   let alice: Record<string, string>;
   let bob: Record<string, string>;
   beforeAll(async () => {
-    srv = await startTestServer(undefined, { rateLimit: { limit: 3, windowSeconds: 3600 } });
+    const hourly = { limit: 3, windowSeconds: 3600 };
+    srv = await startTestServer(undefined, { rateLimit: { user: hourly, ip: hourly } });
     alice = await tokenFor(srv, 'alice');
     bob = await tokenFor(srv, 'bob');
   });
   afterAll(() => srv?.close());
 
-  // Windows of an hour: a window boundary falling inside a test is too unlikely to matter.
   it('counts down RateLimit per user, then answers 429 rate_limited with Retry-After', async () => {
     const seen: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -37,10 +39,11 @@ describe('rate limits (memory store)', () => {
     const limited = await call(srv.url, 'GET', '/api/trades', { headers: alice });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 'rate_limited', status: 429, title: 'Too Many Requests' });
+    // GCRA: one more request is allowed after one emission interval (an hour / 3 = 1200 s).
     const retry = Number(limited.headers.get('retry-after'));
-    expect(retry).toBeGreaterThanOrEqual(1);
-    expect(retry).toBeLessThanOrEqual(3600);
-    expect(limited.headers.get('ratelimit')).toMatch(/^"default";r=0;t=\d+$/);
+    expect(retry).toBeGreaterThan(1190);
+    expect(retry).toBeLessThanOrEqual(1200);
+    expect(limited.headers.get('ratelimit')).toBe(`"default";r=0;t=${retry}`);
   });
 
   it('another user has a budget of their own', async () => {
@@ -60,59 +63,122 @@ describe('rate limits (memory store)', () => {
   });
 });
 
-describe('fixed-window stores', () => {
-  it('the memory store counts per key and starts again in the next window', () => {
-    const store = memoryRateLimitStore();
-    expect(store.hit('a', 60_000, 120_000)).toEqual({ count: 1, resetAt: 180_000 });
-    expect(store.hit('a', 60_000, 150_000)).toEqual({ count: 2, resetAt: 180_000 });
-    expect(store.hit('b', 60_000, 150_000)).toEqual({ count: 1, resetAt: 180_000 });
-    expect(store.hit('a', 60_000, 180_000)).toEqual({ count: 1, resetAt: 240_000 });
+describe('operators set or turn off each limit', () => {
+  it('reads --rate-limit and TJ_RATE_LIMIT (the flag wins), with units and per-limit off', () => {
+    expect(parseRateLimits('user=1200/1m, ip=100/30s,login=5/1h')).toEqual({
+      user: { limit: 1200, windowSeconds: 60 },
+      ip: { limit: 100, windowSeconds: 30 },
+      login: { limit: 5, windowSeconds: 3600 },
+    });
+    expect(parseRateLimits('login=off')).toEqual({ login: false });
+    expect(parseRateLimits('off')).toBe(false);
+    expect(parseRateLimits('ip=10/60')).toEqual({ ip: { limit: 10, windowSeconds: 60 } });
+    const env = { HOME: '/tmp', TJ_RATE_LIMIT: 'user=1/1s' };
+    expect(resolveServerConfig({}, env).rateLimit).toEqual({ user: { limit: 1, windowSeconds: 1 } });
+    expect(resolveServerConfig({ rateLimit: 'off' }, env).rateLimit).toBe(false);
+    expect(resolveServerConfig({}, { HOME: '/tmp' }).rateLimit).toBeUndefined();
+    expect(() => parseRateLimits('users=1/1m')).toThrow(/user=600\/1m/);
+    expect(() => parseRateLimits('user=0/1m')).toThrow(/at least 1/);
+  });
+
+  it('with the user limit off, authenticated calls carry no RateLimit fields; the address limit still holds', async () => {
+    const srv = await startTestServer(undefined, { rateLimit: { user: false, ip: { limit: 1, windowSeconds: 3600 } } });
+    try {
+      const auth = await tokenFor(srv, 'free');
+      for (let i = 0; i < 3; i++) {
+        const r = await call(srv.url, 'GET', '/api/trades', { headers: auth });
+        expect(r.status).toBe(200);
+        expect(r.headers.get('ratelimit')).toBeNull();
+      }
+      expect((await call(srv.url, 'GET', '/api/openapi.json')).status).toBe(200);
+      expect((await call(srv.url, 'GET', '/api/openapi.json')).status).toBe(429);
+    } finally {
+      await srv.close();
+    }
   });
 });
 
-describe.each(DATABASES)('database rate-limit store on $name', (db) => {
-  describe.skipIf(!db.available)('', () => {
-    it('is shared by two server processes on one database', async () => {
-      const first = await startTestServer(db, { rateLimit: { limit: 4, windowSeconds: 3600, store: 'database' } });
-      const storage2 = await openStorage(first.databaseUrl);
-      let second: TjServer | undefined;
-      try {
-        second = await createServer({
-          databaseUrl: first.databaseUrl,
-          storage: storage2,
-          port: 0,
-          host: '127.0.0.1',
-          jwtSecret: first.jwtSecret,
-          openRegistration: false,
-          allowPrivateWebhooks: true,
-          passwordCost: TEST_PASSWORD_COST,
-          rateLimit: { limit: 4, windowSeconds: 3600, store: 'database' },
-          logger: { log() {} },
-        });
-        const url2 = await second.listen();
-        const auth = await tokenFor(first, 'shared');
-        const statuses: number[] = [];
-        for (const url of [first.url, url2, first.url, url2, first.url, url2]) {
-          statuses.push((await call(url, 'GET', '/api/trades', { headers: auth })).status);
-        }
-        expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
-      } finally {
-        await second?.close();
-        await storage2.close();
-        await first.close();
-      }
-    });
+describe('GCRA has no window boundary to exploit', () => {
+  const spec = { limit: 4, windowMs: 60_000 };
+  const interval = rateInterval(spec);
 
-    it('counts per key and window in the shared counters', async () => {
+  it('a client that spent its budget just before a minute ends gets nothing more just after it', () => {
+    const store = memoryRateLimitStore();
+    const at = (ms: number) => store.hit('k', ms, interval, spec.windowMs);
+    for (let i = 0; i < 4; i++) expect(at(59_900).allowed).toBe(true);
+    // A fixed window would reset at 60,000 and allow four more: twice the limit within 200 ms.
+    expect(at(60_100).allowed).toBe(false);
+    expect(at(74_000).allowed).toBe(false);
+    // One request per interval (15 s) comes back.
+    expect(at(74_900).allowed).toBe(true);
+    expect(at(74_950).allowed).toBe(false);
+  });
+
+  it('limits above one request per millisecond stay exact', () => {
+    const store = memoryRateLimitStore();
+    const big = { limit: 100_000, windowMs: 1_000 };
+    let allowed = 0;
+    for (let i = 0; i < 100_010; i++) if (store.hit('k', 5_000, rateInterval(big), big.windowMs).allowed) allowed++;
+    expect(allowed).toBe(100_000);
+  });
+});
+
+describe.each(DATABASES)('rate limits shared through the database on $name', (db) => {
+  describe.skipIf(!db.available)('', () => {
+    it('the database store takes one atomic step per hit, exactly as the memory store does', async () => {
       const opened = await db.open();
       try {
         const store = databaseRateLimitStore(opened.storage);
-        expect(await store.hit('k', 60_000, 60_000)).toEqual({ count: 1, resetAt: 120_000 });
-        expect(await store.hit('k', 60_000, 61_000)).toEqual({ count: 2, resetAt: 120_000 });
-        expect(await store.hit('k', 60_000, 120_000)).toEqual({ count: 1, resetAt: 180_000 });
+        const memory = memoryRateLimitStore();
+        const interval = rateInterval({ limit: 4, windowMs: 60_000 });
+        for (const now of [59_900, 59_900, 59_900, 59_900, 60_100, 74_900, 74_950, 200_000]) {
+          expect(await store.hit('k', now, interval, 60_000)).toEqual(memory.hit('k', now, interval, 60_000));
+        }
+        const concurrent = await Promise.all(Array.from({ length: 20 }, () => store.hit('c', 1_000, interval, 60_000)));
+        expect(concurrent.filter((h) => h.allowed)).toHaveLength(4);
       } finally {
         await opened.cleanup();
       }
+    });
+  });
+});
+
+describe.each(DATABASES.filter((d) => d.name === 'postgres'))('two server processes on one $name database', (db) => {
+  describe.skipIf(!db.available)('', () => {
+    const servers = useServerProcesses(db, { rateLimit: 'user=4/1h,ip=1000/1m,login=10/15m' });
+
+    it('refuses the eleventh failed login of an account whichever process it reaches', async () => {
+      const email = `locked-${randomBytes(4).toString('hex')}@example.com`;
+      const password = 'correct horse battery staple';
+      expect((await call(servers.a.url, 'POST', '/api/auth/register', { json: { email, name: 'Lee', password } })).status).toBe(
+        201,
+      );
+      const wrong = { json: { email, password: 'not the password' } };
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++)
+        statuses.push((await call(i % 2 ? servers.b.url : servers.a.url, 'POST', '/api/auth/login', wrong)).status);
+      expect(statuses).toEqual(Array(10).fill(401));
+      for (const srv of [servers.a, servers.b]) {
+        const eleventh = await call(srv.url, 'POST', '/api/auth/login', wrong);
+        expect(eleventh.status).toBe(429);
+        expect(eleventh.body.code).toBe('rate_limited');
+        expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
+        // Locked means locked: the right password is refused too, on either process.
+        expect((await call(srv.url, 'POST', '/api/auth/login', { json: { email, password } })).status).toBe(429);
+      }
+    });
+
+    it('shares the per-user request limit between the processes', async () => {
+      const email = `shared-${randomBytes(4).toString('hex')}@example.com`;
+      const password = 'correct horse battery staple';
+      await call(servers.a.url, 'POST', '/api/auth/register', { json: { email, name: 'Sam', password } });
+      const login = await call(servers.b.url, 'POST', '/api/auth/login', { json: { email, password } });
+      const auth = { authorization: `Bearer ${login.body.accessToken}` };
+      const statuses: number[] = [];
+      for (const url of [servers.a.url, servers.b.url, servers.a.url, servers.b.url, servers.a.url, servers.b.url]) {
+        statuses.push((await call(url, 'GET', '/api/trades', { headers: auth })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
     });
   });
 });

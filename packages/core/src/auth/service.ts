@@ -1,18 +1,26 @@
 import { loginSchema, passwordChangeSchema, refreshSchema, registerSchema, type TokenPair, type User } from '../schemas/auth.js';
+import { otpLoginSchema } from '../schemas/totp.js';
+import { DAY_MS } from '../shared/calendar.js';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode } from '../shared/errors.js';
-import { DAY_MS } from '../shared/calendar.js';
+import type { RateSpec } from '../shared/gcra.js';
 import { isoUtc } from '../shared/iso.js';
 import { parseInput } from '../shared/validate.js';
 import type { UserRow } from '../storage/rows.js';
+import { DEFAULT_FAILED_LOGINS, loginThrottle } from './login-throttle.js';
 import { hashPassword, OWASP_SCRYPT, type PasswordCost, verifyPassword } from './password.js';
 import { hashRefreshToken, newRefreshToken, refreshTokenUser } from './refresh-token.js';
+import { secondFactor } from './second-factor.js';
 
-/** Port: signs access tokens (the HTTP adapter implements it with jose). */
+/** Port: signs access tokens and the short-lived token of a login's second step (the HTTP adapter implements it with jose). */
 export interface AccessTokenIssuer {
   /** Lifetime of an access token in seconds (3600). */
   readonly ttlSeconds: number;
   issue(userId: string): Promise<string>;
+  /** A token (5 minutes) saying that `userId` gave the right password and now owes a one-time code. */
+  issueOtpChallenge(userId: string): Promise<string>;
+  /** The user id of a valid, unexpired challenge, or undefined. */
+  verifyOtpChallenge(token: string): Promise<string | undefined>;
 }
 
 /** Auth settings. */
@@ -20,9 +28,8 @@ export interface AuthOptions {
   passwordCost?: PasswordCost;
   /** Refresh token lifetime, ms; default 7 days. */
   refreshTtlMs?: number;
-  /** Failed logins per account per window before logins answer 429; default 10 in 15 minutes. */
-  maxFailedLogins?: number;
-  failedLoginWindowMs?: number;
+  /** Failed logins (and one-time codes) per account before logins answer 429; default 10 per 15 minutes; false: no lockout. */
+  failedLogins?: RateSpec | false;
 }
 
 /** The API shape of a user. */
@@ -32,10 +39,11 @@ export function userRecord(u: UserRow): User {
 
 const invalidCredentials = () => new CoreError(ErrorCode.invalidCredentials, 'email or password is wrong');
 const invalidRefresh = () => new CoreError(ErrorCode.invalidRefreshToken, 'refresh token is invalid, expired or revoked');
+const expiredChallenge = () => new CoreError(ErrorCode.invalidOtp, 'this login step has expired or is invalid: log in again');
 
 /**
- * Users and authentication rules: registration, login with per-account throttling, refresh
- * token rotation with reuse detection, logout.
+ * Users and authentication rules: registration, login with per-account throttling and an optional
+ * TOTP second step, refresh token rotation with reuse detection, logout.
  *
  * @example const pair = await auth(deps, issuer).login({ email: 'a@b.c', password: '…' });
  */
@@ -43,12 +51,23 @@ export function auth(deps: CoreDeps, issuer?: AccessTokenIssuer, options: AuthOp
   const { storage, clock } = deps;
   const cost = options.passwordCost ?? OWASP_SCRYPT;
   const refreshTtl = options.refreshTtlMs ?? 7 * DAY_MS;
-  const maxFailed = options.maxFailedLogins ?? 10;
-  const failWindow = options.failedLoginWindowMs ?? 15 * 60_000;
+  const throttle = loginThrottle(storage.repos.state, clock, options.failedLogins ?? DEFAULT_FAILED_LOGINS);
   let dummyHash: Promise<string> | undefined;
 
-  async function issuePair(user: UserRow, chainId: string): Promise<TokenPair> {
+  async function loadUser(userId: string): Promise<UserRow> {
+    const user = isUuid(userId) ? await storage.repos.users.byId(userId) : undefined;
+    if (!user) throw new CoreError(ErrorCode.notFound, 'user not found');
+    return user;
+  }
+  const totp = secondFactor(deps, throttle, loadUser);
+
+  function requireIssuer(): AccessTokenIssuer {
     if (!issuer) throw new Error('no access token issuer configured');
+    return issuer;
+  }
+
+  async function issuePair(user: UserRow, chainId: string): Promise<TokenPair> {
+    const tokens = requireIssuer();
     const refreshToken = newRefreshToken(user.id, deps.random);
     const now = clock.now();
     await storage.repos.tokens.insert({
@@ -59,13 +78,8 @@ export function auth(deps: CoreDeps, issuer?: AccessTokenIssuer, options: AuthOp
       revokedAt: null,
       createdAt: now,
     });
-    const accessToken = await issuer.issue(user.id);
-    return { accessToken, refreshToken, expiresIn: issuer.ttlSeconds, tokenType: 'Bearer', user: userRecord(user) };
-  }
-
-  function throttleKey(email: string): { key: string; windowStart: number } {
-    const now = clock.now();
-    return { key: `login:${email.toLowerCase()}`, windowStart: now - (now % failWindow) };
+    const accessToken = await tokens.issue(user.id);
+    return { accessToken, refreshToken, expiresIn: tokens.ttlSeconds, tokenType: 'Bearer', user: userRecord(user) };
   }
 
   async function createUser(input: unknown): Promise<User> {
@@ -99,28 +113,46 @@ export function auth(deps: CoreDeps, issuer?: AccessTokenIssuer, options: AuthOp
       if (!open) throw new CoreError(ErrorCode.registrationClosed, 'registration is closed on this server');
       return createUser(input);
     },
-    /** Email and password → a token pair; wrong either way is the same 401, in about the same time. */
+    /**
+     * Email and password → a token pair; wrong either way is the same 401, in about the same time.
+     * With the second factor on, the right password answers 401 `otp_required` carrying an
+     * `otpToken` for {@link loginOtp} instead.
+     */
     async login(input: unknown): Promise<TokenPair> {
       const { email, password } = parseInput(loginSchema, input);
-      const { key, windowStart } = throttleKey(email);
-      if ((await storage.repos.state.peek(key, windowStart)) >= maxFailed) {
-        const retryAfter = Math.ceil((windowStart + failWindow - clock.now()) / 1000);
-        throw new CoreError(
-          ErrorCode.rateLimited,
-          'too many failed logins for this account, try again later',
-          undefined,
-          retryAfter,
-        );
-      }
+      await throttle.check(email);
       const user = await storage.repos.users.byEmail(email);
       dummyHash ??= hashPassword('not a real password', cost);
       const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
       if (!user || !ok) {
-        await storage.repos.state.hit(key, windowStart, windowStart + failWindow);
+        await throttle.fail(email);
         throw invalidCredentials();
       }
       if (user.disabled) throw new CoreError(ErrorCode.forbidden, 'this account is disabled');
-      await storage.repos.state.clearCounter(key);
+      if (await totp.enabled(user.id)) {
+        const otpToken = await requireIssuer().issueOtpChallenge(user.id);
+        throw new CoreError(
+          ErrorCode.otpRequired,
+          'this account also needs a one-time code: send it with the otpToken',
+          undefined,
+          undefined,
+          {
+            extensions: { otpToken },
+          },
+        );
+      }
+      await throttle.clear(email);
+      return issuePair(user, deps.ids.next());
+    },
+    /** The second step of a login with the second factor on: the challenge and a code → a token pair. */
+    async loginOtp(input: unknown): Promise<TokenPair> {
+      const { otpToken, code } = parseInput(otpLoginSchema, input);
+      const userId = await requireIssuer().verifyOtpChallenge(otpToken);
+      const user = userId === undefined ? undefined : await storage.repos.users.byId(userId);
+      if (!user) throw expiredChallenge();
+      if (user.disabled) throw new CoreError(ErrorCode.forbidden, 'this account is disabled');
+      await totp.verify(user, code);
+      await throttle.clear(user.email);
       return issuePair(user, deps.ids.next());
     },
     /** Rotates a refresh token; presenting a revoked one revokes its whole chain. */
@@ -169,14 +201,14 @@ export function auth(deps: CoreDeps, issuer?: AccessTokenIssuer, options: AuthOp
     /** Sets a new password (the CLI's `tj user passwd`). */
     async setPassword(userId: string, input: unknown): Promise<void> {
       const { password } = parseInput(passwordChangeSchema, input);
-      const user = await storage.repos.users.byId(userId);
-      if (!user) throw new CoreError(ErrorCode.notFound, 'user not found');
+      const user = await loadUser(userId);
       await storage.repos.users.update({ ...user, passwordHash: await hashPassword(password, cost), updatedAt: clock.now() });
     },
+    /** The TOTP second factor of a user: status, enrol, confirm, disable. */
+    totp: { status: totp.status, enrol: totp.enrol, confirm: totp.confirm, disable: totp.disable },
     /** Enables or disables an account. */
     async setDisabled(userId: string, disabled: boolean): Promise<void> {
-      const user = await storage.repos.users.byId(userId);
-      if (!user) throw new CoreError(ErrorCode.notFound, 'user not found');
+      const user = await loadUser(userId);
       await storage.repos.users.update({ ...user, disabled, updatedAt: clock.now() });
     },
   };

@@ -5,6 +5,9 @@ import { TokenCache } from './token-cache.js';
 
 const ALGORITHM = 'HS256';
 const ACCESS_TYPE = 'access';
+/** The token of a login's second step: a different type, so it is never taken for an access token. */
+const OTP_TYPE = 'otp';
+const OTP_TTL_SECONDS = 300;
 const SECRET_SETTING = 'jwt_secret';
 
 /** Minimum length of a configured JWT secret (HS256 wants at least 256 bits of key). */
@@ -74,18 +77,28 @@ export function createAccessTokens(key: KeyObject, options: AccessTokenOptions =
   const ttlSeconds = options.ttlSeconds ?? 3600;
   const userCheckTtl = options.userCheckTtlMs ?? 5_000;
   const cache = new TokenCache(options.cacheSize ?? 10_000);
+  const sign = (typ: string, userId: string, ttl: number) => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ typ })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttl)
+      .setJti(randomUUID())
+      .sign(key);
+  };
   return {
     issuer: {
       ttlSeconds,
-      async issue(userId) {
-        const now = Math.floor(Date.now() / 1000);
-        return new SignJWT({ typ: ACCESS_TYPE })
-          .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-          .setSubject(userId)
-          .setIssuedAt(now)
-          .setExpirationTime(now + ttlSeconds)
-          .setJti(randomUUID())
-          .sign(key);
+      issue: (userId) => sign(ACCESS_TYPE, userId, ttlSeconds),
+      issueOtpChallenge: (userId) => sign(OTP_TYPE, userId, OTP_TTL_SECONDS),
+      async verifyOtpChallenge(token) {
+        try {
+          const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'iat', 'sub'] });
+          return payload.typ === OTP_TYPE && typeof payload.sub === 'string' ? payload.sub : undefined;
+        } catch {
+          return undefined;
+        }
       },
     },
     async verify(token, checkUser) {

@@ -22,7 +22,8 @@ export interface ProblemResponse {
   unexpected: boolean;
 }
 
-const BEARER = 'Bearer realm="trading-journal"';
+/** The `WWW-Authenticate` challenge of this API (RFC 6750), before any `error` parameter. */
+export const BEARER_CHALLENGE = 'Bearer realm="trading-journal"';
 
 /**
  * Turns any thrown value into an RFC 9457 problem. CoreErrors keep their code, message and
@@ -43,7 +44,8 @@ export function toProblem(error: unknown, requestId: string, bearerSent: boolean
   const status = STATUS_OF_CODE[error.code];
   const headers: Record<string, string> = error instanceof HttpError ? { ...error.headers } : {};
   if (status === 401 && !headers['www-authenticate']) {
-    headers['www-authenticate'] = bearerSent ? `${BEARER}, error="invalid_token"` : BEARER;
+    const badToken = bearerSent && (error.code === 'unauthorized' || error.code === 'token_expired');
+    headers['www-authenticate'] = badToken ? `${BEARER_CHALLENGE}, error="invalid_token"` : BEARER_CHALLENGE;
   }
   if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(0, error.retryAfterSeconds));
   const body: Problem = {
@@ -55,5 +57,6 @@ export function toProblem(error: unknown, requestId: string, bearerSent: boolean
     requestId,
   };
   if (error.errors && error.errors.length > 0) body.errors = error.errors;
+  if (error.extensions) Object.assign(body, error.extensions);
   return { status, headers, body, unexpected: status === 500 };
 }

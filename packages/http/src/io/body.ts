@@ -5,6 +5,15 @@ import { HttpError } from '../errors/problem.js';
 /** The largest request body accepted: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * How much of a refused (too large) body is still read and thrown away, so that the client, which
+ * is usually still sending, receives its 413 instead of a connection reset. A body beyond this
+ * costs the connection.
+ */
+export const DISCARD_LIMIT_BYTES = 32 * 1024 * 1024;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 function isJsonMediaType(contentType: string): boolean {
   const semi = contentType.indexOf(';');
   const type = (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
@@ -17,38 +26,51 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined;
 }
 
-const tooLarge = () =>
-  new HttpError('payload_too_large', `the request body exceeds ${MAX_BODY_BYTES} bytes`, { connection: 'close' });
+const tooLarge = () => new HttpError('payload_too_large', `the request body exceeds ${MAX_BODY_BYTES} bytes`);
+
+/**
+ * Reads and drops the rest of a request body while the answer goes out, keeping the connection
+ * (and so the answer) alive; past `limit` more bytes it gives up and closes the connection.
+ */
+export function discardBody(req: IncomingMessage, limit = DISCARD_LIMIT_BYTES): void {
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > limit) req.socket.destroy();
+  });
+  req.resume();
+}
 
 function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let failed = false;
-    req.on('data', (chunk: Buffer) => {
-      if (failed) return;
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        failed = true;
-        chunks.length = 0;
-        reject(tooLarge());
+      if (size <= limit) {
+        chunks.push(chunk);
         return;
       }
-      chunks.push(chunk);
-    });
+      req.off('data', onData);
+      chunks.length = 0;
+      discardBody(req);
+      reject(tooLarge());
+    };
+    req.on('data', onData);
     req.on('end', () => {
-      if (!failed) resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+      if (size <= limit) resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
     });
     req.on('error', (e) => {
-      if (!failed) reject(e);
+      if (size <= limit) reject(e);
     });
   });
 }
 
 /**
  * Reads a JSON request body: `application/json` only (415), at most 1 MiB counted while
- * streaming (413, the rest is discarded), malformed JSON is 400 `invalid_json`. A request with no
- * body yields `undefined`, for core to validate (or for routes that take none).
+ * streaming (413; the rest is read and dropped so the client sees the answer), UTF-8 only and
+ * well-formed JSON (else 400 `invalid_json`). A request with no body yields `undefined`, for core
+ * to validate (or for routes that take none).
  */
 export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
   if (!hasBody(req)) {
@@ -57,17 +79,23 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
   }
   const contentType = req.headers['content-type'];
   if (!contentType || !isJsonMediaType(contentType)) {
-    req.resume();
+    discardBody(req);
     throw new HttpError('unsupported_media_type', 'the request body must be application/json');
   }
   if (Number(req.headers['content-length'] ?? 0) > limit) {
-    req.resume();
+    discardBody(req);
     throw tooLarge();
   }
   const raw = await readRaw(req, limit);
   if (raw.length === 0) return undefined;
+  let text: string;
   try {
-    return JSON.parse(raw.toString('utf8'));
+    text = utf8.decode(raw);
+  } catch {
+    throw new CoreError('invalid_json', 'the request body is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text);
   } catch {
     throw new CoreError('invalid_json', 'the request body is not valid JSON');
   }

@@ -1,26 +1,23 @@
 import type { Storage } from '@tj/core';
-import { type RateLimitStore, windowStartOf } from './store.js';
+import type { RateLimitStore } from './store.js';
 
 const PREFIX = 'rl:';
 
 /**
- * Fixed-window counters in the database's shared counters, so several server processes on one
- * PostgreSQL database share their limits. Expired counters are purged once per window.
+ * GCRA state in the database (one atomic upsert per hit), so several server processes on one
+ * PostgreSQL database share their limits exactly. Refilled keys are purged once a minute.
  *
  * @example const store = databaseRateLimitStore(storage);
  */
 export function databaseRateLimitStore(storage: Storage): RateLimitStore {
-  let purgedWindow = -1;
+  let purged = 0;
   return {
-    async hit(key, windowMs, now) {
-      const start = windowStartOf(now, windowMs);
-      const resetAt = start + windowMs;
-      if (start !== purgedWindow) {
-        purgedWindow = start;
-        storage.repos.state.purgeCounters(now).catch(() => {});
+    hit(key, now, intervalMs, windowMs) {
+      if (now - purged >= 60_000) {
+        purged = now;
+        storage.repos.state.purgeRates(now).catch(() => {});
       }
-      const count = await storage.repos.state.hit(PREFIX + key, start, resetAt);
-      return { count, resetAt };
+      return storage.repos.state.rateHit(PREFIX + key, now, intervalMs, windowMs);
     },
   };
 }

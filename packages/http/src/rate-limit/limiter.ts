@@ -1,7 +1,7 @@
-import { CoreError } from '@tj/core';
+import { CoreError, gcraStatus, rateInterval } from '@tj/core';
 import type { RateLimitStore } from './store.js';
 
-/** Rate-limit settings: `limit` requests per `windowSeconds` per user (or per client address). */
+/** One rate limit: `limit` requests per `windowSeconds`, per user (or per client address). */
 export interface RateLimitSettings {
   limit: number;
   windowSeconds: number;
@@ -15,23 +15,26 @@ export interface RateLimitDecision {
 }
 
 /**
- * Counts requests per key and answers the IETF `RateLimit-Policy` / `RateLimit` fields
- * (draft-ietf-httpapi-ratelimit-headers), plus whether the request is over the limit.
+ * Counts requests per key with GCRA (a steady `limit` per window with bursts up to `limit`, and no
+ * window boundary to exploit) and answers the IETF `RateLimit-Policy` / `RateLimit` fields
+ * (draft-ietf-httpapi-ratelimit-headers): `r` requests left now, `t` seconds until the budget is
+ * full again (on a 429: until the next request is allowed).
  *
  * @example const d = await createRateLimiter(store, { limit: 600, windowSeconds: 60 }).check('user:42');
  */
 export function createRateLimiter(store: RateLimitStore, settings: RateLimitSettings) {
   const windowMs = settings.windowSeconds * 1000;
+  const interval = rateInterval({ limit: settings.limit, windowMs });
   const policy = `"default";q=${settings.limit};w=${settings.windowSeconds}`;
   return {
     async check(key: string, now = Date.now()): Promise<RateLimitDecision> {
-      const { count, resetAt } = await store.hit(key, windowMs, now);
-      const reset = Math.max(1, Math.ceil((resetAt - now) / 1000));
-      const remaining = Math.max(0, settings.limit - count);
+      const hit = await store.hit(key, now, interval, windowMs);
+      const status = gcraStatus(hit.tat, now, interval, windowMs);
+      const state = hit.allowed ? `r=${status.remaining};t=${status.resetSeconds}` : `r=0;t=${status.retryAfterSeconds}`;
       return {
-        headers: { 'ratelimit-policy': policy, ratelimit: `"default";r=${remaining};t=${reset}` },
-        limited: count > settings.limit,
-        retryAfterSeconds: reset,
+        headers: { 'ratelimit-policy': policy, ratelimit: `"default";${state}` },
+        limited: !hit.allowed,
+        retryAfterSeconds: status.retryAfterSeconds,
       };
     },
   };

@@ -1,24 +1,29 @@
-import { type RateLimitStore, type WindowCount, windowStartOf } from './store.js';
+import { gcraStep, type RateHit } from '@tj/core';
+import type { RateLimitStore } from './store.js';
+
+/** The memory store answers at once. */
+export interface MemoryRateLimitStore extends RateLimitStore {
+  hit(key: string, now: number, intervalMs: number, windowMs: number): RateHit;
+}
 
 /**
- * Fixed-window counters in this process's memory (for one process, e.g. on SQLite). Entries of
- * past windows are dropped when a new window starts, so memory stays bounded by one window's keys.
+ * GCRA state in this process's memory (for one process, e.g. on SQLite). Keys whose bucket has
+ * refilled are swept once a minute, so memory stays bounded by the keys active in the last window.
  *
- * @example const store = memoryRateLimitStore(); store.hit('user:1', 60_000, Date.now());
+ * @example const store = memoryRateLimitStore(); store.hit('user:1', Date.now(), 100, 60_000);
  */
-export function memoryRateLimitStore(): RateLimitStore {
-  const counts = new Map<string, number>();
-  let currentWindow = -1;
+export function memoryRateLimitStore(): MemoryRateLimitStore {
+  const tats = new Map<string, number>();
+  let swept = 0;
   return {
-    hit(key, windowMs, now): WindowCount {
-      const start = windowStartOf(now, windowMs);
-      if (start !== currentWindow) {
-        counts.clear();
-        currentWindow = start;
+    hit(key, now, intervalMs, windowMs) {
+      if (now - swept >= 60_000) {
+        swept = now;
+        for (const [k, tat] of tats) if (tat < now) tats.delete(k);
       }
-      const count = (counts.get(key) ?? 0) + 1;
-      counts.set(key, count);
-      return { count, resetAt: start + windowMs };
+      const step = gcraStep(tats.get(key), now, intervalMs, windowMs);
+      if (step.allowed) tats.set(key, step.tat);
+      return step;
     },
   };
 }

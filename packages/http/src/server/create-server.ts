@@ -1,14 +1,16 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Core, createCore, type Storage } from '@tj/core';
+import { type Core, createCore, type RateSpec, type Storage } from '@tj/core';
 import { createAccessTokens, loadJwtKey } from '../auth/access-tokens.js';
-import { DEFAULT_RATE_LIMIT, type ServerConfig } from '../config.js';
+import { DEFAULT_RATE_LIMITS, type RateLimit, type ServerConfig } from '../config.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import { databaseRateLimitStore } from '../rate-limit/database-store.js';
 import { createRateLimiter, type RateLimiter } from '../rate-limit/limiter.js';
 import { memoryRateLimitStore } from '../rate-limit/memory-store.js';
 import { apiRoutes } from '../routes/index.js';
 import { type ClosableWebhookSender, createTargetGuard, createWebhookSender } from '../webhook-sender/index.js';
+import { clientAddressResolver } from './client-address.js';
+import { clientErrorListener } from './client-error.js';
 import { createCors } from './cors.js';
 import { createRequestHandler } from './handler.js';
 import { jsonLogger } from './logger.js';
@@ -34,12 +36,27 @@ export interface TjServer {
   close(alongside?: () => Promise<void>): Promise<void>;
 }
 
-function rateLimiterFor(config: ServerConfig, storage: Storage): RateLimiter | undefined {
+/** The limit `name` resolves to: its configured value, its default, or undefined when off. */
+function limitOf(config: ServerConfig, name: 'user' | 'ip' | 'login'): RateLimit | undefined {
   if (config.rateLimit === false) return undefined;
-  const settings = config.rateLimit ?? DEFAULT_RATE_LIMIT;
-  const kind = settings.store ?? (storage.dialect === 'postgres' ? 'database' : 'memory');
+  const value = config.rateLimit?.[name] ?? DEFAULT_RATE_LIMITS[name];
+  return value === false ? undefined : value;
+}
+
+/** The failed-login lockout core applies, or false when the `login` limit is off. */
+function failedLoginsOf(config: ServerConfig): RateSpec | false {
+  const login = limitOf(config, 'login');
+  return login ? { limit: login.limit, windowMs: login.windowSeconds * 1000 } : false;
+}
+
+function rateLimitersFor(config: ServerConfig, storage: Storage): Record<'user' | 'ip', RateLimiter | undefined> {
+  const kind = (config.rateLimit || undefined)?.store ?? (storage.dialect === 'postgres' ? 'database' : 'memory');
   const store = kind === 'database' ? databaseRateLimitStore(storage) : memoryRateLimitStore();
-  return createRateLimiter(store, settings);
+  const limiter = (name: 'user' | 'ip') => {
+    const settings = limitOf(config, name);
+    return settings && createRateLimiter(store, settings);
+  };
+  return { user: limiter('user'), ip: limiter('ip') };
 }
 
 function baseUrl(address: AddressInfo): string {
@@ -69,7 +86,7 @@ export async function createServer(config: ServerConfig): Promise<TjServer> {
       accessTokens: tokens.issuer,
       auth: {
         ...(config.passwordCost ? { passwordCost: config.passwordCost } : {}),
-        ...(config.maxFailedLogins !== undefined ? { maxFailedLogins: config.maxFailedLogins } : {}),
+        failedLogins: failedLoginsOf(config),
       },
       webhooks: {
         sender,
@@ -84,17 +101,30 @@ export async function createServer(config: ServerConfig): Promise<TjServer> {
       return document;
     });
     let closing = false;
+    const logger = config.logger ?? jsonLogger();
     const handler = createRequestHandler({
       core,
       routes,
       tokens,
-      limiter: rateLimiterFor(config, storage),
-      logger: config.logger ?? jsonLogger(),
+      limiters: rateLimitersFor(config, storage),
+      clientAddress: clientAddressResolver(config.trustProxy),
+      logger,
       cors: createCors(config.corsOrigins),
       settings: { openRegistration: config.openRegistration },
       isClosing: () => closing,
     });
-    const server = createHttpServer({ requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, handler);
+    const requestTimeout = config.requestTimeoutMs ?? 30_000;
+    const server = createHttpServer(
+      {
+        requestTimeout,
+        headersTimeout: Math.min(10_000, requestTimeout),
+        keepAliveTimeout: 5_000,
+        // How often Node looks for requests past their time (it answers them 408).
+        connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTimeout / 4))),
+      },
+      handler,
+    );
+    server.on('clientError', clientErrorListener(logger));
     let url = '';
     let closed: Promise<void> | undefined;
     return {

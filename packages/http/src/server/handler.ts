@@ -1,15 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Core, CoreError, validationError } from '@tj/core';
+import { type Core, CoreError, grants, isApiKey, type Principal, sessionPrincipal, validationError } from '@tj/core';
 import type { AccessTokens } from '../auth/access-tokens.js';
 import { bearerToken } from '../auth/bearer.js';
-import { HttpError, toProblem } from '../errors/problem.js';
+import { BEARER_CHALLENGE, HttpError, toProblem } from '../errors/problem.js';
 import { readJsonBody } from '../io/body.js';
 import { parseQuery } from '../io/query.js';
 import { type RateLimiter, rateLimitedError } from '../rate-limit/limiter.js';
-import type { Route, RouteContext } from '../routes/route.js';
+import type { Route, RouteContext, RouteResult } from '../routes/route.js';
 import type { Cors } from './cors.js';
+import { runIdempotent } from './idempotent.js';
 import type { Logger } from './logger.js';
-import { sendJson } from './respond.js';
+import { sendJson, sendText } from './respond.js';
 import { requestIdOf } from './request-id.js';
 import { createRouter } from './router.js';
 
@@ -18,11 +19,13 @@ export interface HandlerOptions {
   core: Core;
   routes: Route[];
   tokens: AccessTokens;
-  /** The general rate limit; undefined turns it off. */
-  limiter: RateLimiter | undefined;
+  /** Rate limits of authenticated calls (per user) and of the others (per client address); undefined turns one off. */
+  limiters: { user: RateLimiter | undefined; ip: RateLimiter | undefined };
   logger: Logger;
   /** Cross-origin access for browser apps. */
   cors: Cors;
+  /** The client's address: the socket's, or from `X-Forwarded-For` when the socket is a trusted proxy. */
+  clientAddress(req: IncomingMessage): string;
   settings: RouteContext['settings'];
   /** True once shutdown began: answers carry `Connection: close`. */
   isClosing(): boolean;
@@ -31,7 +34,8 @@ export interface HandlerOptions {
 /** What one request learned, for its access-log line. */
 interface RequestState {
   requestId: string;
-  userId?: string;
+  ip: string;
+  principal?: Principal;
   bearerSent: boolean;
   route?: Route;
 }
@@ -42,35 +46,65 @@ function isEmptyObject(v: unknown): boolean {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
 }
 
+/** True when a failure only means the client went away mid-request (not a server fault). */
+function isClientAbort(error: unknown, req: IncomingMessage): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ECONNRESET' || code === 'ECONNABORTED' || (req.destroyed && !req.complete);
+}
+
 /**
- * The node:http request listener: request id, routing (404/405), bearer auth, rate limit, query
- * and body parsing, one core call per route, RFC 9457 problems for every error, and one JSON
- * access-log line per request (method, path, status, duration, user: never a token or body).
+ * The node:http request listener: request id, CORS, routing (404/405), bearer auth (access tokens
+ * and API keys, with per-route scopes), rate limits, query and body parsing, Idempotency-Key on the
+ * routes that create, one core call per route, RFC 9457 problems for every error, and one JSON
+ * access-log line per request (method, path, status, duration, user, API key id, client address:
+ * never a token or body).
  */
 export function createRequestHandler(options: HandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const { core, tokens, limiter, logger, settings } = options;
+  const { core, tokens, limiters, logger, settings } = options;
   const router = createRouter(options.routes);
 
-  async function limit(res: ServerResponse, key: string): Promise<void> {
+  async function limit(res: ServerResponse, limiter: RateLimiter | undefined, key: string): Promise<void> {
     if (!limiter) return;
     const decision = await limiter.check(key);
     for (const name in decision.headers) res.setHeader(name, decision.headers[name] as string);
     if (decision.limited) throw rateLimitedError(decision.retryAfterSeconds);
   }
 
-  async function authenticate(req: IncomingMessage, res: ServerResponse, state: RequestState): Promise<string> {
+  async function verify(token: string): Promise<Principal> {
+    if (isApiKey(token)) return core.apiKeys.authenticate(token);
+    return sessionPrincipal(await tokens.verify(token, core.auth.authenticate));
+  }
+
+  async function authenticate(req: IncomingMessage, res: ServerResponse, state: RequestState): Promise<Principal> {
     const token = bearerToken(req.headers.authorization);
     state.bearerSent = token !== undefined;
     try {
-      if (token === undefined) throw new CoreError('unauthorized', 'a bearer access token is required');
-      return await tokens.verify(token, core.auth.authenticate);
+      if (token === undefined) throw new CoreError('unauthorized', 'a bearer access token or API key is required');
+      return await verify(token);
     } catch (e) {
-      if (state.route?.rateLimited !== false) await limit(res, `ip:${req.socket.remoteAddress}`);
+      if (state.route?.rateLimited !== false) await limit(res, limiters.ip, `ip:${state.ip}`);
       throw e;
     }
   }
 
+  function authorize(route: Route, principal: Principal): void {
+    if (!route.scope || grants(principal, route.scope)) return;
+    throw new HttpError('insufficient_scope', `this API key lacks the "${route.scope}" scope this operation needs`, {
+      'www-authenticate': `${BEARER_CHALLENGE}, error="insufficient_scope", scope="${route.scope}"`,
+    });
+  }
+
+  async function readBody(req: IncomingMessage, route: Route): Promise<unknown> {
+    const body = await readJsonBody(req);
+    if (route.body && body === undefined) throw validationError([{ path: '', message: 'a JSON request body is required' }]);
+    if (!route.body && body !== undefined && !isEmptyObject(body)) {
+      throw validationError([{ path: '', message: 'this endpoint takes no request body' }]);
+    }
+    return body;
+  }
+
   async function serve(req: IncomingMessage, res: ServerResponse, state: RequestState): Promise<void> {
+    if (options.cors.handle(req, res)) return;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
@@ -83,26 +117,40 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
     }
     const { route } = match;
     state.route = route;
-    let userId = '';
+    let principal: Principal | undefined;
     if (route.auth) {
-      userId = await authenticate(req, res, state);
-      state.userId = userId;
+      principal = await authenticate(req, res, state);
+      state.principal = principal;
+      authorize(route, principal);
     }
-    if (route.rateLimited !== false) await limit(res, route.auth ? `user:${userId}` : `ip:${req.socket.remoteAddress}`);
+    if (route.rateLimited !== false) {
+      await limit(res, principal ? limiters.user : limiters.ip, principal ? `user:${principal.userId}` : `ip:${state.ip}`);
+    }
     const query = parseQuery(q === -1 ? '' : url.slice(q + 1), route.query !== undefined);
-    let body: unknown;
-    if (method === 'POST' || method === 'PATCH') {
-      body = await readJsonBody(req);
-      if (route.body && body === undefined) throw validationError([{ path: '', message: 'a JSON request body is required' }]);
-      if (!route.body && body !== undefined && !isEmptyObject(body)) {
-        throw validationError([{ path: '', message: 'this endpoint takes no request body' }]);
-      }
+    const body = method === 'POST' || method === 'PATCH' ? await readBody(req, route) : undefined;
+    const ctx: RouteContext = { core, userId: principal?.userId ?? '', principal, params: match.params, query, body, settings };
+    const key = req.headers['idempotency-key'];
+    let result: RouteResult;
+    if (route.idempotent && principal && typeof key === 'string') {
+      result = await runIdempotent(
+        core,
+        { userId: principal.userId, key, method, path, body },
+        () => route.handle(ctx),
+        (e) => logger.log({ level: 'error', msg: 'idempotency record not stored', requestId: state.requestId, error: String(e) }),
+      );
+    } else {
+      result = await route.handle(ctx);
     }
-    const result = await route.handle({ core, userId, params: match.params, query, body, settings });
-    sendJson(res, result.status, result.body, result.headers);
+    if (result.text) sendText(res, result.status, result.text, result.headers);
+    else sendJson(res, result.status, result.body, result.headers);
   }
 
-  function fail(res: ServerResponse, state: RequestState, error: unknown): void {
+  function fail(req: IncomingMessage, res: ServerResponse, state: RequestState, error: unknown): void {
+    if (isClientAbort(error, req)) {
+      logger.log({ level: 'info', msg: 'client disconnected', requestId: state.requestId });
+      res.destroy();
+      return;
+    }
     const problem = toProblem(error, state.requestId, state.bearerSent);
     if (problem.unexpected) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -117,7 +165,7 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
 
   return (req, res) => {
     const started = performance.now();
-    const state: RequestState = { requestId: requestIdOf(req), bearerSent: false };
+    const state: RequestState = { requestId: requestIdOf(req), ip: options.clientAddress(req), bearerSent: false };
     res.setHeader('x-request-id', state.requestId);
     res.setHeader('cache-control', 'no-store');
     if (options.isClosing()) res.setHeader('connection', 'close');
@@ -131,12 +179,12 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
         route: state.route?.path,
         status: res.statusCode,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
-        userId: state.userId,
-        ip: req.socket.remoteAddress,
+        userId: state.principal?.userId,
+        apiKey: state.principal?.apiKeyId,
+        ip: state.ip,
         ...(res.writableFinished ? {} : { aborted: true }),
       });
     });
-    if (options.cors.handle(req, res)) return;
-    serve(req, res, state).catch((e: unknown) => fail(res, state, e));
+    serve(req, res, state).catch((e: unknown) => fail(req, res, state, e));
   };
 }

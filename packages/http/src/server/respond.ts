@@ -19,3 +19,17 @@ export function sendJson(
   res.setHeader('content-length', Buffer.byteLength(payload));
   res.end(payload);
 }
+
+/** Sends a text body (an HTML document) with its content type, status and extra headers. */
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  text: { contentType: string; body: string },
+  headers: Record<string, string> | undefined,
+): void {
+  res.statusCode = status;
+  if (headers) for (const name in headers) res.setHeader(name, headers[name] as string);
+  res.setHeader('content-type', text.contentType);
+  res.setHeader('content-length', Buffer.byteLength(text.body));
+  res.end(text.body);
+}

@@ -7,34 +7,53 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
+/** What a path names: the routes of its resource by method, and its parameters. */
+interface Resource {
+  byMethod: Map<string, Route>;
+  params: Record<string, string>;
+}
+
 const METHODS: Method[] = ['GET', 'POST', 'PATCH', 'DELETE'];
-const noop = () => {};
 
 /**
- * Routes requests with find-my-way (a radix tree; static segments such as `/statistics` win over
- * `:id`). `HEAD` is answered as `GET`. A path that exists under other methods yields its `Allow` list.
+ * Routes requests in two steps. First the path alone picks its resource (find-my-way's radix tree,
+ * where a fixed segment such as `/statistics` always wins over `:id`); then the method picks one of
+ * that resource's routes. So a fixed path never falls through to `{id}` under a method it lacks: it
+ * answers 405 with its own methods. `HEAD` is answered as `GET`.
  */
 export function createRouter(routes: Route[]) {
-  const router = FindMyWay({ ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 200 });
-  for (const route of routes) router.on(route.method, route.path, noop, route);
+  const paths = FindMyWay({ ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 200 });
+  const byPattern = new Map<string, Map<string, Route>>();
+  for (const route of routes) {
+    let methods = byPattern.get(route.path);
+    if (!methods) {
+      methods = new Map();
+      byPattern.set(route.path, methods);
+      paths.on('GET', route.path, () => {}, methods);
+    }
+    methods.set(route.method, route);
+  }
 
-  function match(method: string, path: string): RouteMatch | undefined {
-    const found = router.find(method as Method, path);
+  function resource(path: string): Resource | undefined {
+    const found = paths.find('GET', path);
     if (!found) return undefined;
     const params = found.params as Record<string, string>;
     for (const name in params) if (!params[name]) return undefined;
-    return { route: found.store as Route, params };
+    return { byMethod: found.store as Map<string, Route>, params };
   }
 
   return {
     /** The route of `method` and `path`, or undefined. */
     find(method: string, path: string): RouteMatch | undefined {
-      if (method === 'HEAD') return match('GET', path);
-      return METHODS.includes(method as Method) ? match(method, path) : undefined;
+      const target = resource(path);
+      const route = target?.byMethod.get(method === 'HEAD' ? 'GET' : method);
+      return target && route ? { route, params: target.params } : undefined;
     },
-    /** The methods `path` answers to (empty for an unknown path). */
+    /** The methods the resource at `path` answers to (empty for an unknown path). */
     allowed(path: string): string[] {
-      const methods = METHODS.filter((m) => match(m, path) !== undefined);
+      const target = resource(path);
+      if (!target) return [];
+      const methods = METHODS.filter((m) => target.byMethod.has(m));
       return methods.includes('GET') ? ['GET', 'HEAD', ...methods.filter((m) => m !== 'GET')] : methods;
     },
   };
