@@ -12,11 +12,14 @@ export interface Colors {
 const wrap = (on: boolean, open: number, close: number) => (s: string) => (on ? `\u001b[${open}m${s}\u001b[${close}m` : s);
 
 /**
- * Colour is on only when writing to a terminal, `NO_COLOR` is unset or empty (no-color.org) and
- * `TERM` is not `dumb`.
+ * Whether to colour: never with a non-empty `NO_COLOR` (no-color.org; it wins over everything);
+ * else as `FORCE_COLOR` says when it is set (`0` or `false` turns colour off, any other value on,
+ * even into a pipe); else only on a terminal whose `TERM` is not `dumb`.
  */
 export function colorEnabled(stream: { isTTY?: boolean }, env: Record<string, string | undefined>): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !['0', 'false'].includes(force.trim().toLowerCase());
   if (env.TERM === 'dumb') return false;
   return stream.isTTY === true;
 }

@@ -34,6 +34,12 @@ export class Output {
     else human(data);
   }
 
+  /** Like {@link result}, for human output that needs more data first (short ids, names). */
+  async resultAsync<T>(data: T, human: (data: T) => Promise<void>): Promise<void> {
+    if (this.json) this.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+    else await human(data);
+  }
+
   /** A line on stdout (human output only: silent with --json). */
   line(text = ''): void {
     if (!this.json) this.stdout.write(`${text}\n`);

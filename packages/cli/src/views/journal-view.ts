@@ -9,8 +9,13 @@ export function emotions(e: JournalEntry['emotionalState']): string {
   return `E${score(e.energy)} F${score(e.focus)} S${score(e.stress)} C${score(e.confidence)}`;
 }
 
-/** Prints journal entries as a table with the page line. */
-export function printJournalTable(out: Output, entries: JournalEntry[], pagination?: Pagination): void {
+/** Prints journal entries as a table (ids as given by `shortId`) with the page line. */
+export function printJournalTable(
+  out: Output,
+  entries: JournalEntry[],
+  pagination?: Pagination,
+  shortId: (id: string) => string = (id) => id,
+): void {
   if (entries.length === 0) {
     out.line('No journal entries.');
     return;
@@ -18,7 +23,7 @@ export function printJournalTable(out: Output, entries: JournalEntry[], paginati
   out.printTable(
     ['ID', 'Date', 'Type', 'Emotions', 'Plan', 'Lessons'],
     entries.map((e) => [
-      e.id,
+      shortId(e.id),
       e.date,
       e.type,
       emotions(e.emotionalState),

@@ -5,13 +5,19 @@ import type { Align, Output } from '../output/output.js';
 const HEAD = ['ID', 'Entry time', 'Instrument', 'Dir', 'Size', 'Entry', 'Exit', 'Result', 'R', 'Status'];
 const ALIGN: Align[] = ['left', 'left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'left'];
 
-/** Prints trades as a table, with the page line under it. */
-export function printTradeTable(out: Output, trades: Trade[], tz: string, pagination?: Pagination): void {
+/** Prints trades as a table (ids as given by `shortId`, full by default), with the page line under it. */
+export function printTradeTable(
+  out: Output,
+  trades: Trade[],
+  tz: string,
+  pagination?: Pagination,
+  shortId: (id: string) => string = (id) => id,
+): void {
   if (trades.length === 0) {
     out.line('No trades.');
   } else {
     const rows = trades.map((t) => [
-      t.id,
+      shortId(t.id),
       dateTime(t.entryTime, tz),
       t.instrument,
       t.direction,
@@ -27,6 +33,16 @@ export function printTradeTable(out: Output, trades: Trade[], tz: string, pagina
   if (pagination && pagination.total > 0) {
     out.line(out.c.dim(`Page ${pagination.page} of ${pagination.pages} (${plural(pagination.total, 'trade')}; --page, --limit)`));
   }
+}
+
+/** The underlying, expiry, strike and right rows, where the trade has them. */
+function option(t: Trade): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  if (t.underlying !== null) rows.push(['Underlying', t.underlying]);
+  if (t.expiry !== null) rows.push(['Expiry', t.expiry]);
+  if (t.strike !== null) rows.push(['Strike', num(t.strike)]);
+  if (t.right !== null) rows.push(['Right', t.right]);
+  return rows;
 }
 
 /** Prints one trade, field by field. */
@@ -47,6 +63,10 @@ export function printTrade(out: Output, t: Trade, tz: string): void {
     ['Fees', money(t.fees)],
     ['Result', out.pnl(t.result, money(t.result))],
     ['R multiple', rMultiple(t.rMultiple)],
+    ['Account', t.account ?? NONE],
+    ['Asset class', t.assetClass ?? NONE],
+    ['Currency', t.currency ?? NONE],
+    ...option(t),
     ['Setup', t.setupType ?? NONE],
     ['Tags', t.tags.length > 0 ? t.tags.join(', ') : NONE],
     ['Notes', t.notes ? clip(t.notes, 200) : NONE],

@@ -1,0 +1,64 @@
+import type { IdKind } from '@tj/core';
+import { idPrefixRange } from '@tj/core/ids';
+import type { Context } from '../context.js';
+import { CliError, UsageError } from '../errors.js';
+import { dateTime } from '../output/format.js';
+
+/** How many candidates an ambiguous prefix lists. */
+const SHOWN = 10;
+/** The fewest characters of an id a prefix must give. */
+const MIN_PREFIX = 4;
+
+const NOUNS: Record<IdKind, string> = { trade: 'trade', journal: 'journal entry', alert: 'alert', webhook: 'webhook' };
+
+/** An id prefix that several records share: the message lists them, one a line. */
+export class AmbiguousIdError extends UsageError {}
+
+interface Candidate {
+  id: string;
+  label: string;
+}
+
+async function candidates(ctx: Context, kind: IdKind, prefix: string): Promise<{ found: Candidate[]; total: number }> {
+  const backend = await ctx.backend();
+  if (kind === 'trade') {
+    const { trades, pagination } = await backend.trades.list({ idPrefix: prefix, limit: SHOWN });
+    const found = trades.map((t) => ({ id: t.id, label: `${t.instrument} ${t.direction} ${dateTime(t.entryTime, ctx.tz)}` }));
+    return { found, total: pagination.total };
+  }
+  if (kind === 'journal') {
+    const { entries, pagination } = await backend.journal.list({ idPrefix: prefix, limit: SHOWN });
+    return { found: entries.map((e) => ({ id: e.id, label: `${e.date} ${e.type}` })), total: pagination.total };
+  }
+  // Alerts and webhooks are listed whole, so the prefix is matched on the list itself.
+  const range = idPrefixRange(prefix) as { from: string; to: string };
+  const inRange = (id: string) => id >= range.from && id <= range.to;
+  const all =
+    kind === 'alert'
+      ? (await backend.alerts.list()).alerts.map((a) => ({ id: a.id, label: `${a.name} (${a.type})` }))
+      : (await backend.webhooks.list()).webhooks.map((w) => ({ id: w.id, label: w.url }));
+  const found = all.filter((c) => inRange(c.id.toLowerCase()));
+  return { found: found.slice(0, SHOWN), total: found.length };
+}
+
+/**
+ * The full id of a record given its id or the start of it (like git): a full id is used as
+ * is; a prefix must match exactly one record of the user, else the error lists the candidates.
+ *
+ * @example const id = await resolveId(ctx, 'trade', '0193ab4f');
+ */
+export async function resolveId(ctx: Context, kind: IdKind, text: string): Promise<string> {
+  const given = text.trim().toLowerCase();
+  const noun = NOUNS[kind];
+  if (idPrefixRange(given) === undefined) throw new UsageError(`"${text}" is not a ${noun} id or the start of one`);
+  if (given.length === 36) return text.trim();
+  if (given.replace(/-/g, '').length < MIN_PREFIX) {
+    throw new UsageError(`give at least ${MIN_PREFIX} characters of the ${noun} id (got "${text}")`);
+  }
+  const { found, total } = await candidates(ctx, kind, given);
+  if (total === 1 && found[0]) return found[0].id;
+  if (total === 0) throw new CliError(`no ${noun} has an id starting with ${given}`);
+  const lines = found.map((c) => `  ${c.id}  ${c.label}`);
+  if (total > found.length) lines.push(`  … and ${total - found.length} more`);
+  throw new AmbiguousIdError(`${given} is the start of ${total} ${noun} ids; give more of it:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,79 @@
+import type { JournalEntry } from '@tj/core';
+import { dayKey, parseDayKey } from '@tj/core/calendar';
+import type { Context } from '../context.js';
+import { clip, money, num, pct, plural } from '../output/format.js';
+import type { Output } from '../output/output.js';
+import { filterBound, isCalendarDate, localDateAndTime, todayIn } from '../util/dates.js';
+import { emotions, printJournalEntry } from './journal-view.js';
+import { shortIdsFrom } from './short-ids.js';
+import { printTradeTable } from './trade-view.js';
+
+/** The most trades a day view lists. */
+const DAY_TRADES = 100;
+
+/** A day argument (`YYYY-MM-DD`, `today`, `yesterday` in `tz`) as a date, or undefined when it is something else. */
+export function dayArg(text: string, tz: string): string | undefined {
+  const t = text.trim().toLowerCase();
+  if (t === 'today') return todayIn(tz);
+  if (t === 'yesterday') return dayKey((parseDayKey(todayIn(tz)) as number) - 1);
+  return isCalendarDate(t) ? t : undefined;
+}
+
+/** The day (in `tz`) an instant falls on. */
+export function dayOf(iso: string, tz: string): string {
+  return localDateAndTime(Date.parse(iso), tz).date;
+}
+
+/** The journal entries dated `day` (daily, weekly and monthly). */
+export async function journalOfDay(ctx: Context, day: string): Promise<JournalEntry[]> {
+  return (await (await ctx.backend()).journal.list({ dateFrom: day, dateTo: day, limit: 10 })).entries;
+}
+
+/** Journal entries in a few lines each, under a trade or a day. */
+export function printJournalBrief(out: Output, day: string, entries: JournalEntry[]): void {
+  if (entries.length === 0) {
+    out.line(out.c.dim(`No journal entry for ${day} (tj journal add --date ${day}).`));
+    return;
+  }
+  for (const e of entries) {
+    out.line(`${out.c.bold(`Journal, ${e.type}, ${e.date}`)}  ${emotions(e.emotionalState)}`);
+    for (const [label, text] of [
+      ['Pre-market', e.premarketAnalysis],
+      ['Plan', e.tradingPlan],
+      ['Review', e.postmarketReview],
+    ] as const) {
+      if (text) out.line(`  ${label}: ${clip(text, 200)}`);
+    }
+    for (const lesson of e.lessonsLearned) out.line(`  • ${lesson}`);
+  }
+}
+
+/** `tj journal show DAY`: the day's journal entries, the trades entered that day and their figures. */
+export async function showDay(ctx: Context, day: string): Promise<void> {
+  const backend = await ctx.backend();
+  const range = { dateFrom: filterBound(day, ctx.tz, false), dateTo: filterBound(day, ctx.tz, true) };
+  const [journal, trades, statistics] = await Promise.all([
+    backend.journal.list({ dateFrom: day, dateTo: day, limit: 10 }),
+    backend.trades.list({ ...range, limit: DAY_TRADES }),
+    backend.trades.statistics({ ...range, tz: ctx.tz }),
+  ]);
+  const data = { date: day, tz: ctx.tz, statistics, trades: trades.trades, entries: journal.entries };
+  await ctx.out.resultAsync(data, async (d) => {
+    const { out } = ctx;
+    const s = d.statistics;
+    out.line(out.c.bold(`${day} (${ctx.tz})`));
+    const open = s.openTrades > 0 ? `, ${num(s.openTrades)} still open` : '';
+    out.line(
+      `${plural(s.totalTrades, 'closed trade')}${open} · P&L ${out.pnl(s.totalPnL, money(s.totalPnL))} · win rate ${pct(s.winRate)}`,
+    );
+    out.line();
+    if (d.trades.length === 0) out.line(`No trades entered on ${day}.`);
+    else {
+      const more = trades.pagination.total > DAY_TRADES ? trades.pagination : undefined;
+      printTradeTable(out, d.trades, ctx.tz, more, await shortIdsFrom(backend, 'trade', d.trades));
+    }
+    out.line();
+    if (d.entries.length === 0) printJournalBrief(out, day, []);
+    for (const e of d.entries) printJournalEntry(out, e, ctx.tz);
+  });
+}

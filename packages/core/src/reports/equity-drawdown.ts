@@ -1,0 +1,40 @@
+import type { Accumulator } from '../analytics/accumulator.js';
+import type { ReportEquityPoint } from '../schemas/report.js';
+import { dayKey, getCalendar } from '../shared/calendar.js';
+import { fromMicros, toMicros } from '../shared/money.js';
+
+/**
+ * The equity curve with its underwater line: one point per local exit date in `tz` (oldest
+ * first) holding the equity at the end of the date and the deepest fall below the running peak
+ * of the trade-by-trade cumulative P&L reached that date. The peak starts at 0 P&L, as the
+ * statistics' maxDrawdown does, so the deepest point of the line equals maxDrawdown. Sums in micros.
+ *
+ * @example createEquityDrawdownAccumulator({ tz: 'UTC', startingBalance: 1000 })
+ */
+export function createEquityDrawdownAccumulator(opts: {
+  tz: string;
+  startingBalance?: number;
+}): Accumulator<ReportEquityPoint[]> {
+  const cal = getCalendar(opts.tz);
+  const start = toMicros(opts.startingBalance ?? 0);
+  const points: Array<{ day: number; cum: number; drawdown: number }> = [];
+  let cum = 0;
+  let peak = 0;
+  let last: { day: number; cum: number; drawdown: number } | undefined;
+  return {
+    add(fact) {
+      const day = cal.civilDay(fact.exitTime);
+      cum += fact.resultMicros;
+      if (cum > peak) peak = cum;
+      if (last === undefined || last.day !== day) {
+        last = { day, cum, drawdown: 0 };
+        points.push(last);
+      }
+      last.cum = cum;
+      if (peak - cum > last.drawdown) last.drawdown = peak - cum;
+    },
+    result() {
+      return points.map((p) => ({ date: dayKey(p.day), equity: fromMicros(start + p.cum), drawdown: fromMicros(p.drawdown) }));
+    },
+  };
+}

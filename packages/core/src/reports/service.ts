@@ -1,0 +1,115 @@
+import { combine } from '../analytics/accumulator.js';
+import { createByCategoryAccumulator } from '../analytics/by-category.js';
+import { createRDistributionAccumulator } from '../analytics/r-distribution.js';
+import type { analytics } from '../analytics/service.js';
+import { journalRecord } from '../journal/record.js';
+import type { JournalEntry } from '../schemas/journal.js';
+import { categorySchema } from '../schemas/analytics.js';
+import { type Report, reportQuerySchema } from '../schemas/report.js';
+import type { Trade } from '../schemas/trade.js';
+import { dayKey, getCalendar } from '../shared/calendar.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { isoUtc } from '../shared/iso.js';
+import { parseInput } from '../shared/validate.js';
+import type { TradeQuery } from '../storage/ports.js';
+import { filterEnd, filterStart, tradeQueryOf } from '../trades/filters.js';
+import { tradeRecord } from '../trades/record.js';
+import { createEquityDrawdownAccumulator } from './equity-drawdown.js';
+import { createExtremesAccumulator } from './extremes.js';
+import { createTradingDaysAccumulator } from './trading-days.js';
+
+/** How many best and worst trades a report lists. */
+export const REPORT_EXTREMES = 10;
+/** Most journal entries a report carries (the newest of the period). */
+export const REPORT_JOURNAL_LIMIT = 1000;
+
+/** Options of {@link reports}' `summary` that are not part of the query. */
+export interface ReportOptions {
+  /** Hears how many of the filter's closed trades have been read, every few thousand, and at the end. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+const PROGRESS_EVERY = 5000;
+/** Every category `/analytics/by-category` answers: the report shows them all. */
+const CATEGORY_NAMES = categorySchema.options;
+
+/**
+ * The summary report's data for one acting user: the statistics (the very answer of
+ * `analytics.statistics` for the same filters), and, from one ordered pass over the filter's
+ * closed trades, the equity curve with its drawdown, the trading days, the R histogram, the
+ * performance by every category, the best and worst trades, and the journal entries of the
+ * period. Rendering it is the job of `@tj/report`.
+ *
+ * @example const data = await reports(deps, analytics(deps)).summary(userId, { dateFrom: '2026-01-01', tz: 'Europe/London' });
+ */
+export function reports(deps: CoreDeps, analyticsService: ReturnType<typeof analytics>) {
+  const { storage } = deps;
+
+  async function tradesByIds(userId: string, ids: string[]): Promise<Trade[]> {
+    const rows = await Promise.all(ids.map((id) => storage.repos.trades.get(userId, id)));
+    return rows.flatMap((row) => (row ? [tradeRecord(row)] : []));
+  }
+
+  /** Journal entries dated inside the filter's days (all of them without a date filter), newest first. */
+  async function journalOf(userId: string, tz: string, dateFrom?: string, dateTo?: string): Promise<JournalEntry[]> {
+    const cal = getCalendar(tz);
+    const range = {
+      dateFrom: dateFrom === undefined ? undefined : dayKey(cal.civilDay(filterStart(dateFrom))),
+      dateTo: dateTo === undefined ? undefined : dayKey(cal.civilDay(filterEnd(dateTo) - 1)),
+    };
+    const entries: JournalEntry[] = [];
+    for (let page = 1; entries.length < REPORT_JOURNAL_LIMIT; page++) {
+      const found = await storage.repos.journal.list(userId, range, { page, limit: 100 });
+      entries.push(...found.rows.map(journalRecord));
+      if (page * 100 >= found.total) break;
+    }
+    return entries.slice(0, REPORT_JOURNAL_LIMIT);
+  }
+
+  return {
+    /** The report's data over the statistics filters; validation errors name the query field. */
+    async summary(userId: string, input: unknown, options: ReportOptions = {}): Promise<Report> {
+      const q = parseInput(reportQuerySchema, input ?? {});
+      const { startingBalance, bucketSize, ...filter } = q;
+      const statistics = await analyticsService.statistics(userId, filter);
+      const query: TradeQuery = tradeQueryOf(filter);
+      const categories = Object.fromEntries(
+        CATEGORY_NAMES.map((category) => [category, createByCategoryAccumulator({ category, tz: q.tz })]),
+      );
+      const acc = combine({
+        equity: createEquityDrawdownAccumulator({ tz: q.tz, startingBalance }),
+        days: createTradingDaysAccumulator({ tz: q.tz }),
+        r: createRDistributionAccumulator(bucketSize),
+        categories: combine(categories),
+        extremes: createExtremesAccumulator(REPORT_EXTREMES),
+      });
+      const total = statistics.totalTrades;
+      let done = 0;
+      for await (const batch of storage.repos.trades.closedFacts(userId, query)) {
+        for (const fact of batch) acc.add(fact);
+        const before = done;
+        done += batch.length;
+        if (Math.floor(done / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) options.onProgress?.(done, total);
+      }
+      options.onProgress?.(done, Math.max(done, total));
+      const data = acc.result();
+      const [bestTrades, worstTrades, journal] = await Promise.all([
+        tradesByIds(userId, data.extremes.best),
+        tradesByIds(userId, data.extremes.worst),
+        journalOf(userId, q.tz, filter.dateFrom, filter.dateTo),
+      ]);
+      return {
+        generatedAt: isoUtc(deps.clock.now()),
+        filters: q,
+        statistics,
+        equityCurve: data.equity,
+        days: data.days,
+        rDistribution: data.r,
+        categories: CATEGORY_NAMES.map((category) => ({ category, categories: data.categories[category] ?? [] })),
+        bestTrades,
+        worstTrades,
+        journal,
+      };
+    },
+  };
+}

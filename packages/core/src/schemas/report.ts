@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import {
+  byCategorySchema,
+  equityCurveQuerySchema,
+  rDistributionQuerySchema,
+  rDistributionSchema,
+  statisticsSchema,
+} from './analytics.js';
+import { calendarDate, dateTimeOutput } from './common.js';
+import { journalEntrySchema } from './journal.js';
+import { tradeFilterQuery, tradeSchema, tradeStatisticsQuerySchema } from './trade.js';
+
+const { status: _status, ...filters } = tradeFilterQuery;
+
+/**
+ * Query of GET /api/reports/summary(.html): the statistics filters (without status: a report is
+ * about closed trades) and `tz`, plus the equity curve's starting balance and the R histogram's
+ * bucket size.
+ */
+export const reportQuerySchema = z.strictObject({
+  ...filters,
+  tz: tradeStatisticsQuerySchema.shape.tz,
+  startingBalance: equityCurveQuerySchema.shape.startingBalance,
+  bucketSize: rDistributionQuerySchema.shape.bucketSize,
+});
+
+/** One day of the equity curve with how deep below its peak the trade-by-trade P&L went that day. */
+export const reportEquityPointSchema = z.object({
+  date: calendarDate,
+  /** startingBalance + cumulative P&L at the end of the date. */
+  equity: z.number(),
+  /** The deepest fall below the running peak reached by any trade of the date (≥ 0, money). */
+  drawdown: z.number(),
+});
+
+/** One day with exits: its trades and P&L (the calendar of the report). */
+export const reportDaySchema = z.object({
+  date: calendarDate,
+  trades: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  winRate: z.number(),
+  totalPnL: z.number(),
+});
+
+/** Response of GET /api/reports/summary: everything the summary report shows, for one filter. */
+export const reportSchema = z
+  .object({
+    generatedAt: dateTimeOutput,
+    filters: reportQuerySchema,
+    statistics: statisticsSchema,
+    equityCurve: z.array(reportEquityPointSchema),
+    days: z.array(reportDaySchema),
+    rDistribution: rDistributionSchema,
+    categories: z.array(byCategorySchema),
+    bestTrades: z.array(tradeSchema),
+    worstTrades: z.array(tradeSchema),
+    journal: z.array(journalEntrySchema),
+  })
+  .meta({ id: 'Report' });
+
+/** Validated report query. */
+export type ReportQuery = z.output<typeof reportQuerySchema>;
+/** Input of a report query (before defaults). */
+export type ReportQueryInput = z.input<typeof reportQuerySchema>;
+/** The summary report's data. */
+export type Report = z.infer<typeof reportSchema>;
+/** One point of the report's equity curve. */
+export type ReportEquityPoint = z.infer<typeof reportEquityPointSchema>;
+/** One day of the report's calendar. */
+export type ReportDay = z.infer<typeof reportDaySchema>;

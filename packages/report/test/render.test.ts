@@ -1,0 +1,107 @@
+import type { Report } from '@tj/core';
+import { renderReportHtml } from '@tj/report';
+import { describe, expect, it } from 'vitest';
+
+const stats = {
+  totalTrades: 2,
+  winRate: 50,
+  profitFactor: null,
+  expectancy: 5,
+  maxDrawdown: 20,
+  totalPnL: 10,
+  wins: 1,
+  losses: 1,
+  breakeven: 0,
+  grossProfit: 30,
+  grossLoss: -20,
+  averageWin: 30,
+  averageLoss: -20,
+  largestWin: 30,
+  largestLoss: -20,
+  averageR: 0.5,
+  longestWinStreak: 1,
+  longestLossStreak: 1,
+  openTrades: 0,
+};
+
+function report(over: Partial<Report> = {}): Report {
+  return {
+    generatedAt: '2026-11-20T15:00:00.000Z',
+    filters: { tz: 'America/New_York', startingBalance: 0, bucketSize: 0.5, setup: '<b>orb</b>' },
+    statistics: stats,
+    equityCurve: [{ date: '2026-11-19', equity: 10, drawdown: 20 }],
+    days: [{ date: '2026-11-19', trades: 2, wins: 1, losses: 1, winRate: 50, totalPnL: 10 }],
+    rDistribution: { bucketSize: 0.5, count: 0, averageR: null, medianR: null, buckets: [] },
+    categories: [
+      {
+        category: 'time',
+        categories: [
+          { name: '09:00', trades: 2, wins: 1, losses: 1, winRate: 50, totalPnL: 10, profitFactor: 1.5, averageR: null },
+        ],
+      },
+      {
+        category: 'hour',
+        categories: [
+          { name: '09:00', trades: 2, wins: 1, losses: 1, winRate: 50, totalPnL: 10, profitFactor: 1.5, averageR: null },
+        ],
+      },
+      {
+        category: 'setup',
+        categories: [
+          {
+            name: '</script><script>alert(1)</script>',
+            trades: 2,
+            wins: 1,
+            losses: 1,
+            winRate: 50,
+            totalPnL: 10,
+            profitFactor: null,
+            averageR: null,
+          },
+        ],
+      },
+    ],
+    bestTrades: [],
+    worstTrades: [],
+    journal: [],
+    ...over,
+  } as Report;
+}
+
+describe('renderReportHtml', () => {
+  it('shows every statistics figure with its exact value, known ones named and formatted, new ones by their key', async () => {
+    const { html } = await renderReportHtml(
+      report({ statistics: { ...stats, currentStreak: -2, someNewFigure: 1.25 } as never }),
+    );
+    expect(html).toContain('data-stat="profitFactor" data-value="null">– (no losses)</span>');
+    expect(html).toContain('data-stat="totalPnL" data-value="10">10.00</span>');
+    expect(html).toContain('data-stat="currentStreak" data-value="-2">2 losses</span>');
+    expect(html).toMatch(/Some new figure<\/span><span class="" data-stat="someNewFigure" data-value="1.25">1.25<\/span>/);
+    for (const key of Object.keys(stats)) expect(html).toContain(`data-stat="${key}"`);
+  });
+
+  it('escapes user text in the markup and in the inlined data, and loads nothing', async () => {
+    const { html, contentSecurityPolicy } = await renderReportHtml(report());
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)');
+    expect(html).toContain('setup &lt;b&gt;orb&lt;/b&gt;');
+    expect(contentSecurityPolicy).toMatch(/^default-src 'none'; script-src 'sha256-\S+' 'sha256-\S+'; /);
+    const markup = html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, '');
+    expect(markup.match(/\s(src|href)="[^#][^"]*"/g)).toBeNull();
+    expect(html.match(/<script[^>]*>/g)).toEqual([
+      '<script type="application/json" id="tj-report-data">',
+      '<script>',
+      '<script type="module">',
+    ]);
+  });
+
+  it('shows the hour chart once when core answers both its names, and no chart without trades', async () => {
+    const { html } = await renderReportHtml(report());
+    expect(html).toContain('data-category="hour"');
+    expect(html).not.toContain('data-category="time"');
+    const empty = await renderReportHtml(report({ statistics: { ...stats, totalTrades: 0 }, categories: [] }));
+    expect(empty.html).toContain('No closed trades in this period.');
+    expect(empty.html).not.toContain('data-chart=');
+  });
+});
