@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Fails when core's domain code imports an adapter, a driver, an HTTP, network or CLI library,
 // or when a package deep-imports another package's files. Only core/src/adapters/** may import
-// drivers; nothing in core may import http, client or cli.
+// drivers; nothing in core may import http, client, cli or the report renderer (core returns the data,
+// @tj/report turns it into HTML); the SDK must not depend on the renderer either.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -25,6 +26,8 @@ const NEVER_IN_CORE = [
   '@tj/http',
   '@tj/cli',
   '@tj/client',
+  '@tj/report',
+  'echarts',
 ];
 
 function* files(dir) {
@@ -37,7 +40,7 @@ function* files(dir) {
 
 const importRe = /(?:^|\n)\s*(?:import|export)[^'"`]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 const problems = [];
-for (const pkg of ['core', 'http', 'client', 'cli']) {
+for (const pkg of ['core', 'report', 'http', 'client', 'cli']) {
   const src = join(root, 'packages', pkg, 'src');
   for (const file of files(src)) {
     const rel = relative(root, file);
@@ -50,6 +53,11 @@ for (const pkg of ['core', 'http', 'client', 'cli']) {
         problems.push(`${rel}: core domain must not import ${spec} (only core/src/adapters may)`);
       }
       if (pkg === 'client' && spec.startsWith('node:')) problems.push(`${rel}: the client must run in browsers, no ${spec}`);
+      if (pkg === 'client' && ['@tj/report', 'echarts'].includes(bare))
+        problems.push(`${rel}: the SDK must not depend on ${spec}`);
+      if (pkg === 'report' && (DRIVERS.includes(bare) || ['@tj/http', '@tj/cli', '@tj/client'].includes(bare))) {
+        problems.push(`${rel}: the report renderer must not import ${spec}`);
+      }
       if (/^@tj\/[a-z]+\/(src|dist)\//.test(spec)) problems.push(`${rel}: deep import ${spec}; use the package's exports`);
     }
   }

@@ -1,10 +1,24 @@
 /**
- * Announces, loudly and once, when PostgreSQL tests will be skipped; fails the run when
- * PostgreSQL is required (CI sets TJ_REQUIRE_POSTGRES=1) but not configured or not reachable.
+ * Announces, loudly and once, when PostgreSQL or browser tests will be skipped; fails the run
+ * when PostgreSQL is required (CI sets TJ_REQUIRE_POSTGRES=1) but not configured or not
+ * reachable, or when a browser is required (TJ_REQUIRE_BROWSER=1) but not installed.
  */
 import pg from 'pg';
+import { browserAvailable, CHROMIUM } from './browser.js';
+
+function checkBrowser(): void {
+  if (browserAvailable) return;
+  if (process.env.TJ_REQUIRE_BROWSER === '1') {
+    throw new Error(`TJ_REQUIRE_BROWSER=1 but there is no browser at ${CHROMIUM} (apt-get install chromium, or set TJ_CHROMIUM)`);
+  }
+  console.warn(
+    `\n\u001b[1;33m!!! No browser at ${CHROMIUM}: the HTML report browser tests are SKIPPED. !!!\n` +
+      '!!! Install it (apt-get install chromium) or set TJ_CHROMIUM to run them.       !!!\u001b[0m\n',
+  );
+}
 
 export default async function setup(): Promise<void> {
+  checkBrowser();
   const url = process.env.TJ_TEST_POSTGRES_URL;
   const required = process.env.TJ_REQUIRE_POSTGRES === '1';
   if (!url) {

@@ -7,8 +7,11 @@ import { registerExport } from './commands/export.js';
 import { registerImport } from './commands/import.js';
 import { registerInit } from './commands/init.js';
 import { registerJournal } from './commands/journal.js';
+import { registerReport } from './commands/report.js';
+import { registerKeys } from './commands/keys.js';
 import { registerServe } from './commands/serve.js';
 import { registerStats } from './commands/stats.js';
+import { registerTotp } from './commands/totp.js';
 import { registerTrades } from './commands/trades.js';
 import { registerUsers } from './commands/users.js';
 import { registerWebhooks } from './commands/webhooks.js';
@@ -31,12 +34,7 @@ export function createProgram(io: Io): Command {
     .option('--user <email>', 'acting user when a local database has several (env TJ_USER)')
     .option('--no-input', 'never prompt: fail naming the flag to pass instead')
     .exitOverride()
-    .showHelpAfterError('(see --help for usage and examples)')
-    .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
-      outputError: (s, write) => write(`tj: ${s.replace(/^error: /, '')}`),
-    });
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
   program.addHelpText(
     'after',
     `
@@ -55,11 +53,14 @@ Examples:
     registerInit,
     registerUsers,
     registerAuth,
+    registerTotp,
+    registerKeys,
     registerImport,
     registerTrades,
     registerStats,
     registerDashboard,
     registerAnalytics,
+    registerReport,
     registerJournal,
     registerWebhooks,
     registerAlerts,
@@ -68,5 +69,32 @@ Examples:
   ]) {
     register(program, io);
   }
+  oneLineErrors(program);
   return program;
+}
+
+/** The words of a command: `tj trades list`. */
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/**
+ * Makes commander's usage errors one line each, naming the help to read:
+ * `tj: unknown option '--bogus' (see tj trades list --help)`.
+ */
+function oneLineErrors(cmd: Command): void {
+  const help = `(see ${commandPath(cmd)} --help)`;
+  cmd.configureOutput({
+    outputError: (s, write) => {
+      const message = s
+        .replace(/^error: /, '')
+        .replace(/\s*\n\(Did you mean (.+?)\)/, '; did you mean $1')
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
+      write(`tj: ${message} ${help}\n`);
+    },
+  });
+  for (const sub of cmd.commands) oneLineErrors(sub);
 }

@@ -224,7 +224,7 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/^tj: cannot tell the format of .*other\.csv from its header \(date, ticker, qty\)/);
     const missing = await run(box, [...db, 'import', join(box.dir, 'nope.csv')]);
-    expect(missing).toMatchObject({ code: 1, stderr: `tj: cannot read ${join(box.dir, 'nope.csv')}: no such file\n` });
+    expect(missing).toMatchObject({ code: 1, stderr: `tj: file not found: ${join(box.dir, 'nope.csv')}\n` });
   });
 
   it('shows a progress bar with rows/s on a terminal, and none with --no-progress', async () => {

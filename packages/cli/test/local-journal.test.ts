@@ -121,7 +121,7 @@ describe('tj alerts and tj webhooks (local mode)', { timeout: 120_000 }, () => {
   it('refuses a loopback webhook target unless private targets are allowed', async () => {
     const r = await run(box, [...db, 'webhooks', 'add', '--url', hookUrl]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^tj: url: .*\n$/);
+    expect(r.stderr).toMatch(/^tj: --url: the address 127\.0\.0\.1 is private.*\n$/);
   });
 
   it('registers a webhook, tests it, and the worker delivers the outbox, signed', async () => {
@@ -180,7 +180,7 @@ describe('tj export (local mode)', { timeout: 120_000 }, () => {
     const csv = await ok(box, [...db, 'export', 'trades', '--format', 'csv']);
     const lines = csv.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'id,instrument,direction,entryPrice,positionSize,entryTime,stopLoss,takeProfit,setupType,notes,tags,fees,multiplier,exitPrice,exitTime,result,rMultiple,status,createdAt,updatedAt',
+      'id,instrument,direction,entryPrice,positionSize,entryTime,stopLoss,takeProfit,setupType,notes,tags,fees,multiplier,exitPrice,exitTime,result,account,assetClass,currency,underlying,expiry,strike,right,rMultiple,status,createdAt,updatedAt',
     );
     expect(lines).toHaveLength(2);
     const json = JSON.parse(await ok(box, [...db, 'export', 'trades', '--format', 'json']));

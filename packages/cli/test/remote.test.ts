@@ -75,6 +75,9 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
     expect(await runJson(box, ['trades', 'edit', t.id, '--tags', 'fomc'])).toMatchObject({ tags: ['fomc'] });
     expect((await runJson(box, ['trades', 'list'])).trades).toHaveLength(1);
     expect(await ok(box, ['trades', 'show', t.id])).toMatch(/Result +│ 500\.00/);
+    const short = (await ok(box, ['trades', 'list'])).match(/│ ([0-9a-f-]{8,35}) +│/)?.[1] as string;
+    expect(t.id.startsWith(short)).toBe(true);
+    expect((await runJson(box, ['trades', 'show', short])).id).toBe(t.id);
     expect(await runJson(box, ['stats'])).toMatchObject({ totalTrades: 1, totalPnL: 500 });
     const d = await runJson(box, ['--tz', 'UTC', 'dashboard']);
     expect(d.equityCurve).toEqual([{ date: '2026-11-02', equity: 500 }]);
@@ -98,7 +101,7 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
       '1',
     ]);
     expect(invalid.code).toBe(1);
-    expect(invalid.stderr).toMatch(/^tj: entryPrice: /);
+    expect(invalid.stderr).toBe('tj: --entry-price: must be greater than 0 (at least 1e-12)\n');
     expect(await runJson(box, ['trades', 'delete', t.id, '--yes'])).toEqual({ deleted: t.id });
     expect((await api('/api/trades')).trades).toEqual([]);
   });
@@ -109,6 +112,8 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
     expect((await runJson(box, ['journal', 'list'])).entries).toHaveLength(1);
     const a = await runJson(box, ['alerts', 'add', '--name', 'Tilt', '--type', 'maxConsecutiveLosses', '--threshold', '3']);
     expect((await runJson(box, ['alerts', 'list'])).alerts.map((x: { id: string }) => x.id)).toEqual([a.id]);
+    expect(await runJson(box, ['alerts', 'disable', a.id.slice(0, 8)])).toMatchObject({ id: a.id, active: false });
+    expect(await runJson(box, ['alerts', 'events', a.id.slice(0, 8)])).toMatchObject({ events: [], pagination: { total: 0 } });
     const h = await runJson(box, ['webhooks', 'add', '--url', 'https://example.com/hook', '--events', 'trade.closed']);
     expect(h).toMatchObject({ url: 'https://example.com/hook', events: ['trade.closed'], secret: expect.any(String) });
     expect((await runJson(box, ['webhooks', 'list'])).webhooks).toHaveLength(1);
@@ -202,8 +207,17 @@ describe('tj serve', { timeout: 120_000 }, () => {
     }
   });
 
-  it('refuses a bad port as a usage error', async () => {
-    const r = await run(box, ['--db', join(box.dir, 'x.db'), 'serve', '--port', 'abc']);
-    expect(r).toMatchObject({ code: 2, stderr: 'tj: the port must be an integer from 0 to 65535, not "abc"\n' });
+  it('refuses a bad port, rate limit or trusted proxy as a usage error', async () => {
+    const serve = (...flags: string[]) => run(box, ['--db', join(box.dir, 'x.db'), 'serve', ...flags]);
+    expect(await serve('--port', 'abc')).toMatchObject({
+      code: 2,
+      stderr: 'tj: the port must be an integer from 0 to 65535, not "abc"\n',
+    });
+    const limit = await serve('--rate-limit', 'user=fast');
+    expect(limit.code).toBe(2);
+    expect(limit.stderr).toMatch(/^tj: a rate limit must look like user=600\/1m/);
+    const proxy = await serve('--trust-proxy', 'the internet');
+    expect(proxy.code).toBe(2);
+    expect(proxy.stderr).toMatch(/^tj: --trust-proxy takes addresses, CIDRs/);
   });
 });

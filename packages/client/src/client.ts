@@ -2,12 +2,14 @@ import { alertsApi } from './resources/alerts.js';
 import { analyticsApi } from './resources/analytics.js';
 import { authApi } from './resources/auth.js';
 import { journalApi } from './resources/journal.js';
+import { reportsApi } from './resources/reports.js';
+import { keysApi } from './resources/keys.js';
 import { tradesApi } from './resources/trades.js';
 import { webhooksApi } from './resources/webhooks.js';
 import { type RetryOptions, retryPolicy } from './retry.js';
 import { Session, type Tokens, type TokensListener } from './session.js';
 import { buildUrl, type CallOptions, createTransport } from './transport.js';
-import type { Health, TokenPair } from './types.js';
+import type { Health, IdKind, ShortIds, TokenPair } from './types.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -17,6 +19,8 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** A token pair saved from an earlier session; refreshed when its access token has expired. */
   tokens?: Tokens;
+  /** An API key (`tj_live_…`) to act with instead of a login session: sent as the bearer token, never refreshed. */
+  apiKey?: string;
   /** Hears every new token pair (after login and each refresh) and `null` after logout or a refused refresh. */
   onTokens?: TokensListener;
   /** Retry behaviour on 429, 503 and network errors. */
@@ -29,7 +33,8 @@ export interface ClientOptions {
 
 /**
  * A typed client of the trading-journal API for Node 20+ and browsers: every endpoint as a method,
- * automatic token refresh, retries with backoff on 429/503 and network errors (safe methods),
+ * automatic token refresh (or an API key), retries with backoff on 429/503 and network errors
+ * (safe methods, and creating POSTs, which carry an automatic Idempotency-Key),
  * per-call timeouts and abort signals. Every failure rejects with a `TjApiError`.
  *
  * @example
@@ -50,14 +55,17 @@ export function createClient(options: ClientOptions) {
     retry: retryPolicy(options.retry),
     timeoutMs: options.timeoutMs ?? 30_000,
     headers: options.headers ?? {},
+    apiKey: options.apiKey,
   });
   return {
     auth: authApi(send, session, buildUrl(options.baseUrl, '/auth/refresh')),
     trades: tradesApi(send),
     analytics: analyticsApi(send),
+    reports: reportsApi(send),
     journal: journalApi(send),
     webhooks: webhooksApi(send),
     alerts: alertsApi(send),
+    keys: keysApi(send),
 
     /**
      * The server's health (no login needed); a 503 while its database is down rejects after the retries.
@@ -66,6 +74,16 @@ export function createClient(options: ClientOptions) {
      */
     health(callOptions?: CallOptions): Promise<Health> {
       return send<Health>({ method: 'GET', path: '/health', auth: false }, callOptions);
+    },
+
+    /**
+     * The shortest unique start (8+ characters) of each id among your ids of that kind, to show
+     * people; lists take it back as `idPrefix`.
+     *
+     * @example const { shortIds } = await client.shortIds('trade', page.trades.map((t) => t.id));
+     */
+    shortIds(kind: IdKind, ids: readonly string[], callOptions?: CallOptions): Promise<ShortIds> {
+      return send<ShortIds>({ method: 'GET', path: '/short-ids', query: { kind, ids: ids.join(',') } }, callOptions);
     },
 
     /**

@@ -1,4 +1,7 @@
-/** How a client retries: on 429 and 503 (any method) and on network errors (safe methods only). */
+/**
+ * How a client retries: on 429 and 503 (any method), on network errors (safe methods, and creating
+ * POSTs, which carry an Idempotency-Key), and on 409 `idempotency_key_in_use`.
+ */
 export interface RetryOptions {
   /** Retries after the first attempt; default 2. 0 turns retrying off. */
   retries?: number;

@@ -12,6 +12,11 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Extra request headers. */
   headers?: Record<string, string>;
+  /**
+   * The `Idempotency-Key` of a creating call (default: a new random UUID per call, sent on every
+   * attempt). Pass your own to make a create safe to repeat across restarts of your app.
+   */
+  idempotencyKey?: string;
 }
 
 /** One API request as the resource modules describe it. */
@@ -24,6 +29,13 @@ export interface RequestSpec {
   body?: unknown;
   /** Sends the bearer token and refreshes it when needed; default true. */
   auth?: boolean;
+  /** `text` answers the body as a string (an HTML page) instead of parsed JSON; default `json`. */
+  responseType?: 'json' | 'text';
+  /**
+   * A creating POST that the server makes idempotent: it carries an `Idempotency-Key` (the same on
+   * every attempt), so it is retried after network errors too, and after 409 `idempotency_key_in_use`.
+   */
+  idempotent?: boolean;
 }
 
 /** What the transport needs from the client. */
@@ -34,6 +46,8 @@ export interface TransportConfig {
   retry: RetryPolicy;
   timeoutMs: number;
   headers: Record<string, string>;
+  /** An API key to send instead of the session's access token (never refreshed). */
+  apiKey?: string | undefined;
 }
 
 /** A function that performs one API call and answers its parsed JSON body (undefined for 204). */
@@ -65,14 +79,19 @@ async function attemptAll(
 ) {
   const { url } = to;
   const useAuth = spec.auth ?? true;
-  let renewed = false;
+  const idempotencyKey = spec.idempotent ? (options.idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
+  // A request is safe to repeat when it changes nothing, or when its Idempotency-Key makes the server answer a repeat once.
+  const repeatable = SAFE_METHODS.has(spec.method) || idempotencyKey !== undefined;
+  let renewed = config.apiKey !== undefined;
   for (let retry = 0; ; ) {
-    const token = useAuth ? await raceSignal(config.session.accessToken(), scope.signal) : undefined;
+    const token = useAuth ? (config.apiKey ?? (await raceSignal(config.session.accessToken(), scope.signal))) : undefined;
     let response: Response;
     try {
+      const headers = headersFor(config, spec, options, token);
+      if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
       response = await config.fetch(to.target, {
         method: spec.method,
-        headers: headersFor(config, spec, options, token),
+        headers,
         body: bodyOf(spec),
         signal: scope.signal,
       });
@@ -86,17 +105,18 @@ async function attemptAll(
         url,
         cause,
       });
-      if (!SAFE_METHODS.has(spec.method) || retry >= config.retry.retries) throw error;
+      if (!repeatable || retry >= config.retry.retries) throw error;
       await wait(backoffMs(retry++, config.retry), error, scope);
       continue;
     }
-    if (response.ok) return readBody(response, spec.method, url);
+    if (response.ok) return spec.responseType === 'text' ? response.text() : readBody(response, spec.method, url);
     const error = await readFailure(response, spec.method, url);
     if (useAuth && !renewed && error.status === 401 && error.code === 'token_expired') {
       renewed = true;
       if (await raceSignal(config.session.renewAfterRejection(token), scope.signal)) continue;
     }
-    if ((error.status === 429 || error.status === 503) && retry < config.retry.retries) {
+    const busy = error.status === 409 && error.code === 'idempotency_key_in_use';
+    if ((error.status === 429 || error.status === 503 || busy) && retry < config.retry.retries) {
       const asked = retryAfterMs(response.headers.get('retry-after')) ?? secondsToMs(error.retryAfterSeconds);
       if (asked !== undefined && asked > config.retry.maxRetryAfterMs) throw error;
       await wait(asked === undefined ? backoffMs(retry, config.retry) : withJitter(asked), error, scope);
@@ -124,7 +144,7 @@ function headersFor(
   token: string | undefined,
 ): Record<string, string> {
   const headers: Record<string, string> = {
-    accept: 'application/json, application/problem+json',
+    accept: spec.responseType === 'text' ? 'text/html, application/problem+json' : 'application/json, application/problem+json',
     ...config.headers,
     ...options.headers,
   };

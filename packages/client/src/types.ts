@@ -28,6 +28,26 @@ export type User = z.output<typeof s.userSchema>;
 /** Answer of login and refresh. */
 export type TokenPair = z.output<typeof s.tokenPairSchema>;
 
+/** Body of `auth.loginOtp`: the `otpToken` of an `otp_required` answer and a code. */
+export type OtpLoginInput = z.input<typeof s.otpLoginSchema>;
+/** Answer of `auth.totp.status`. */
+export type TotpStatus = z.output<typeof s.totpStatusSchema>;
+/** Answer of `auth.totp.enrol`: the secret and its otpauth URI. */
+export type TotpEnrolment = z.output<typeof s.totpEnrolmentSchema>;
+/** Answer of `auth.totp.confirm`: the recovery codes, shown only then. */
+export type TotpEnabled = z.output<typeof s.totpEnabledSchema>;
+
+/** A scope of an API key. */
+export type Scope = z.output<typeof s.scopeSchema>;
+/** Body of `keys.create`. */
+export type ApiKeyCreateInput = z.input<typeof s.apiKeyCreateSchema>;
+/** An API key as listed (never the key). */
+export type ApiKey = z.output<typeof s.apiKeySchema>;
+/** Answer of `keys.create`: the record and the key, shown only then. */
+export type ApiKeyCreated = z.output<typeof s.apiKeyCreatedSchema>;
+/** Answer of `keys.list`. */
+export type ApiKeyList = z.output<typeof s.apiKeyListSchema>;
+
 /** Body of `trades.create`. */
 export type TradeCreateInput = z.input<typeof s.tradeCreateSchema>;
 /** Body of `trades.update` (`null` clears an optional field). */
@@ -63,6 +83,11 @@ export type EquityCurve = z.output<typeof s.equityCurveSchema>;
 export type RDistributionQuery = QueryInput<typeof s.rDistributionQuerySchema>;
 /** Answer of `analytics.rDistribution`. */
 export type RDistribution = z.output<typeof s.rDistributionSchema>;
+
+/** Query of `reports.summary` and `reports.summaryHtml` (the statistics filters, tz, startingBalance, bucketSize). */
+export type ReportQuery = QueryInput<typeof s.reportQuerySchema>;
+/** Answer of `reports.summary`: the data the summary report shows. */
+export type Report = z.output<typeof s.reportSchema>;
 
 /** Body of `journal.create`. */
 export type JournalCreateInput = z.input<typeof s.journalCreateSchema>;
@@ -106,6 +131,11 @@ export type AlertList = z.output<typeof s.alertListSchema>;
 export type AlertEventList = z.output<typeof s.alertEventListSchema>;
 /** Query of `alerts.events`. */
 export type AlertEventListQuery = QueryInput<typeof s.alertEventListQuerySchema>;
+
+/** The kinds of record `shortIds` shortens. */
+export type IdKind = z.output<typeof s.idKindSchema>;
+/** Answer of `shortIds`. */
+export type ShortIds = z.output<typeof s.shortIdsSchema>;
 
 /** Answer of `health` (core has no schema for it: `{ status: 'ok' }`). */
 export interface Health {

@@ -21,7 +21,7 @@ function timedFetch() {
 }
 
 describe('retries against the real server with a one-request-per-second rate limit', () => {
-  const server = useServer(undefined, { rateLimit: { limit: 1, windowSeconds: 1 } });
+  const server = useServer(undefined, { rateLimit: { user: { limit: 1, windowSeconds: 1 }, ip: false, login: false } });
 
   it('a 429 with Retry-After: 1 is retried after about a second, and the call succeeds', async () => {
     const timed = timedFetch();
@@ -73,18 +73,18 @@ describe('transport edge cases (a loopback stub in front of the real server)', (
     }
   });
 
-  it('a dropped connection is retried for GET but not for POST (it may have been processed)', async () => {
+  it('a dropped connection is retried for GET but not for PATCH or a POST without an Idempotency-Key (it may have been processed)', async () => {
     const { client: logged } = await server().loggedIn();
-    const stub = await startStub(server().url, ['drop', 'drop']);
+    const stub = await startStub(server().url, ['drop', 'drop', 'drop']);
     try {
       const client = createClient({ baseUrl: stub.url, tokens: logged.getTokens()!, retry: { baseDelayMs: 10 } });
-      const post = await client.trades
-        .create({ instrument: 'ES', direction: 'long', entryPrice: 1, positionSize: 1, entryTime: '2026-11-20T14:30:00Z' })
-        .catch((e: unknown) => e);
+      const patch = await client.trades.update('01900000-0000-7000-8000-000000000000', { notes: 'x' }).catch((e: unknown) => e);
+      expect(patch).toMatchObject({ status: 0, code: 'network_error', method: 'PATCH' });
+      const post = await client.keys.create({ name: 'k', scopes: ['read'] }).catch((e: unknown) => e);
       expect(post).toMatchObject({ status: 0, code: 'network_error', method: 'POST' });
-      expect(stub.seen).toHaveLength(1);
-      expect((await client.trades.list()).pagination.total).toBe(0);
-      expect(stub.seen.map((r) => r.method)).toEqual(['POST', 'GET', 'GET']);
+      expect(stub.seen).toHaveLength(2);
+      expect((await client.keys.list()).keys).toEqual([]);
+      expect(stub.seen.map((r) => r.method)).toEqual(['PATCH', 'POST', 'GET', 'GET']);
     } finally {
       await stub.close();
     }

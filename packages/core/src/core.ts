@@ -1,8 +1,11 @@
 import { alerts } from './alerts/service.js';
+import { apiKeys } from './api-keys/service.js';
 import { analytics } from './analytics/service.js';
 import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.js';
 import { type ImportItem, type ImportOptions, importTrades } from './import/service.js';
+import { ids } from './ids/service.js';
 import { journal } from './journal/service.js';
+import { reports } from './reports/service.js';
 import type { CoreDeps } from './shared/deps.js';
 import type { Clock, IdGenerator, RandomSource } from './shared/ports.js';
 import { cryptoRandom, systemClock, uuidv7Generator } from './shared/system.js';
@@ -10,6 +13,7 @@ import type { Storage } from './storage/ports.js';
 import { trades } from './trades/service.js';
 import { createOutboxSignal } from './webhooks/signal.js';
 import { type WebhookOptions, webhooks } from './webhooks/service.js';
+import { idempotency } from './idempotency/service.js';
 
 /** What the core library is built from; only `storage` is required. */
 export interface CoreOptions {
@@ -40,16 +44,22 @@ export function createCore(options: CoreOptions) {
     ids: options.ids ?? uuidv7Generator(clock),
     random: options.random ?? cryptoRandom,
   };
+  const analyticsService = analytics(deps);
+  const authService = auth(deps, options.accessTokens, options.auth);
   return {
     deps,
     trades: trades(deps),
     journal: journal(deps),
     alerts: alerts(deps),
-    analytics: analytics(deps),
+    analytics: analyticsService,
+    reports: reports(deps, analyticsService),
+    ids: ids(deps),
     /** Imports trades in one transaction (see `importTrades`). */
     importTrades: (userId: string, items: AsyncIterable<ImportItem>, opts?: ImportOptions) =>
       importTrades(deps, userId, items, opts),
-    auth: auth(deps, options.accessTokens, options.auth),
+    auth: authService,
+    apiKeys: apiKeys(deps, authService.authenticate),
+    idempotency: idempotency(deps),
     webhooks: webhooks(deps, { ...options.webhooks, signal: outboxSignal }),
   };
 }

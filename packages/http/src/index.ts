@@ -3,9 +3,11 @@ export { startServer, type RunningServer } from './server/start-server.js';
 export {
   resolveServerConfig,
   defaultDatabasePath,
-  DEFAULT_RATE_LIMIT,
+  DEFAULT_RATE_LIMITS,
+  parseRateLimits,
   type ServerConfig,
   type ServerFlags,
+  type RateLimit,
   type RateLimitConfig,
 } from './config.js';
 export { jsonLogger, silentLogger, type Logger, type LogEntry } from './server/logger.js';

@@ -1,9 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, tradeBody } from './support/http.js';
-import { signUp, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { call } from './support/http.js';
+import { startTestServer, type TestServer } from './support/server.js';
 
 /** Every endpoint of service-api.md, at its exact path. */
 const SPEC_ENDPOINTS = [
@@ -44,35 +42,21 @@ const ADDITIONS = [
   'get /api/alerts/{id}/events',
   'get /api/health',
   'get /api/openapi.json',
+  'get /api/reports/summary',
+  'get /api/reports/summary.html',
+  'get /api/short-ids',
 ];
 
 describe('the OpenAPI document', () => {
   let srv: TestServer;
-  let u: TestUser;
   let doc: any;
-  let ajv: Ajv2020;
   beforeAll(async () => {
     srv = await startTestServer();
-    u = await signUp(srv.url, 'doc');
     const r = await call(srv.url, 'GET', '/api/openapi.json');
     expect(r.status).toBe(200);
     doc = r.body;
-    ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats.default(ajv);
-    ajv.addSchema(doc, 'openapi');
   });
   afterAll(() => srv?.close());
-
-  /** Checks an actual response body against the schema the document gives for it. */
-  function conforms(path: string, method: string, status: number, body: unknown, type = 'application/json') {
-    const esc = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
-    const response = doc.paths[path][method].responses[String(status)];
-    const base = response.$ref ? response.$ref : `#/${['paths', path, method, 'responses', String(status)].map(esc).join('/')}`;
-    const validate = ajv.compile({ $ref: `openapi${base}/content/${esc(type)}/schema` });
-    const ok = validate(body);
-    expect(validate.errors ?? [], `${method} ${path} ${status}`).toEqual([]);
-    expect(ok).toBe(true);
-  }
 
   it('is a valid OpenAPI 3.1 document (checked by a validator)', async () => {
     const validator = new Validator();
@@ -87,9 +71,14 @@ describe('the OpenAPI document', () => {
     for (const op of [...SPEC_ENDPOINTS, ...ADDITIONS]) expect(operations).toContain(op);
   });
 
-  it('marks token-protected operations with bearer auth and leaves login, refresh and health public', () => {
-    expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-    expect(doc.paths['/api/trades'].get.security).toEqual([{ bearerAuth: [] }]);
+  it('marks token-protected operations with bearer auth and the scope an API key needs; login, refresh and health are public', () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.bearerAuth.description).toContain('tj_live_');
+    expect(doc.paths['/api/trades'].get.security).toEqual([{ bearerAuth: ['read'] }]);
+    expect(doc.paths['/api/trades'].post.security).toEqual([{ bearerAuth: ['write'] }]);
+    expect(doc.paths['/api/webhooks'].get.security).toEqual([{ bearerAuth: ['webhooks'] }]);
+    expect(doc.paths['/api/keys'].post.security).toEqual([{ bearerAuth: ['admin'] }]);
+    expect(doc.paths['/api/auth/login/otp'].post.security).toEqual([]);
     expect(doc.paths['/api/auth/login'].post.security).toEqual([]);
     expect(doc.paths['/api/health'].get.security).toEqual([]);
   });
@@ -104,9 +93,40 @@ describe('the OpenAPI document', () => {
     );
     expect(create.additionalProperties).toBe(false);
     const params = doc.paths['/api/trades'].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
-    expect(params).toEqual(['query:page', 'query:limit', 'query:instrument', 'query:dateFrom', 'query:dateTo', 'query:status']);
+    expect(params).toEqual([
+      'query:page',
+      'query:limit',
+      'query:instrument',
+      'query:account',
+      'query:assetClass',
+      'query:setup',
+      'query:tag',
+      'query:dateFrom',
+      'query:dateTo',
+      'query:status',
+      'query:idPrefix',
+    ]);
     const limit = doc.paths['/api/trades'].get.parameters.find((p: { name: string }) => p.name === 'limit');
     expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+  });
+
+  it('states the rules the server enforces: stop and target sides, 3,700 periods, IANA zones, http(s) targets, bounds, no NUL', () => {
+    const create = doc.components.schemas.TradeCreate.properties;
+    expect(create.stopLoss.description).toContain(
+      'losing side of the entry (below entryPrice for a long trade, above it for a short one)',
+    );
+    expect(create.takeProfit.description).toContain('winning side');
+    expect(create.positionSize).toMatchObject({ minimum: 1e-12, maximum: 1e12 });
+    expect(create.positionSize.description).toContain('must not exceed 1e12');
+    expect(create.multiplier.maximum).toBe(1e9);
+    expect(create.instrument.pattern).toBe('^[^\\u0000]*$');
+    expect(doc.components.schemas.JournalEntryCreate.properties.tradingPlan.pattern).toBe('^[^\\u0000]*$');
+    const perf = doc.paths['/api/analytics/performance'].get.parameters;
+    expect(perf.find((p: { name: string }) => p.name === 'dateFrom').schema.description).toContain('at most 3,700 periods');
+    expect(perf.find((p: { name: string }) => p.name === 'tz').schema.description).toContain('IANA time zone name');
+    expect(doc.components.schemas.WebhookCreate.properties.url.description).toContain('http or https address');
+    expect(doc.paths['/api/trades'].post.parameters).toEqual([{ $ref: '#/components/parameters/IdempotencyKey' }]);
+    expect(doc.components.parameters.IdempotencyKey).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false });
   });
 
   it('documents problem responses, with Allow, WWW-Authenticate and Retry-After where they apply', () => {
@@ -114,47 +134,5 @@ describe('the OpenAPI document', () => {
     expect(doc.components.responses.Problem401.headers['WWW-Authenticate']).toBeDefined();
     expect(doc.components.responses.Problem429.headers['Retry-After']).toBeDefined();
     expect(Object.keys(doc.components.responses.Problem401.content)).toEqual(['application/problem+json']);
-  });
-
-  it('the response check catches a body that does not match', () => {
-    expect(() => conforms('/api/trades', 'get', 200, { trades: 'none', pagination: {} })).toThrow();
-    expect(() => conforms('/api/health', 'get', 200, { status: 'ok', extra: 1 })).toThrow();
-  });
-
-  it('describes the actual responses of the server', async () => {
-    const get = (p: string) => call(srv.url, 'GET', p, { headers: u.auth });
-    const send = (m: string, p: string, json?: unknown) => call(srv.url, m, p, { headers: u.auth, json });
-    const login = await call(srv.url, 'POST', '/api/auth/login', { json: { email: u.email, password: u.password } });
-    conforms('/api/auth/login', 'post', 200, login.body);
-    conforms('/api/auth/me', 'get', 200, (await get('/api/auth/me')).body);
-    const trade = await send(
-      'POST',
-      '/api/trades',
-      tradeBody({ exitPrice: 5010, exitTime: '2026-01-05T16:00:00Z', tags: ['t'] }),
-    );
-    conforms('/api/trades', 'post', 201, trade.body);
-    conforms('/api/trades/{id}', 'get', 200, (await get(`/api/trades/${trade.body.id}`)).body);
-    conforms('/api/trades', 'get', 200, (await get('/api/trades')).body);
-    conforms('/api/trades/statistics', 'get', 200, (await get('/api/trades/statistics')).body);
-    conforms('/api/analytics/dashboard', 'get', 200, (await get('/api/analytics/dashboard')).body);
-    conforms('/api/analytics/performance', 'get', 200, (await get('/api/analytics/performance')).body);
-    conforms('/api/analytics/by-category', 'get', 200, (await get('/api/analytics/by-category?category=weekday')).body);
-    conforms('/api/analytics/equity-curve', 'get', 200, (await get('/api/analytics/equity-curve')).body);
-    conforms('/api/analytics/r-distribution', 'get', 200, (await get('/api/analytics/r-distribution')).body);
-    const entry = await send('POST', '/api/journal', { date: '2026-01-05', emotionalState: { focus: 5 } });
-    conforms('/api/journal', 'post', 201, entry.body);
-    conforms('/api/journal', 'get', 200, (await get('/api/journal')).body);
-    const alert = await send('POST', '/api/alerts', { name: 'n', type: 'missingStopLoss' });
-    conforms('/api/alerts', 'post', 201, alert.body);
-    conforms('/api/alerts', 'get', 200, (await get('/api/alerts')).body);
-    conforms('/api/alerts/{id}/events', 'get', 200, (await get(`/api/alerts/${alert.body.id}/events`)).body);
-    const hook = await send('POST', '/api/webhooks', { url: 'http://127.0.0.1:9/x', events: ['*'] });
-    conforms('/api/webhooks', 'post', 201, hook.body);
-    conforms('/api/webhooks', 'get', 200, (await get('/api/webhooks')).body);
-    conforms('/api/webhooks/{id}/test', 'post', 200, (await send('POST', `/api/webhooks/${hook.body.id}/test`)).body);
-    conforms('/api/webhooks/{id}/deliveries', 'get', 200, (await get(`/api/webhooks/${hook.body.id}/deliveries`)).body);
-    conforms('/api/health', 'get', 200, (await get('/api/health')).body);
-    conforms('/api/trades', 'post', 400, (await send('POST', '/api/trades', {})).body, 'application/problem+json');
-    conforms('/api/trades/{id}', 'get', 404, (await get('/api/trades/nope')).body, 'application/problem+json');
   });
 });

@@ -165,6 +165,34 @@ describe.each(DATABASES)('trade list and pagination on $name', (db) => {
       ]);
     });
 
+    it('trades carry account, asset class and option details; lists and statistics filter by them', async () => {
+      const option = {
+        ...tradeBody({ instrument: 'SPY 260320C570', entryPrice: 2.5, stopLoss: 1.5, takeProfit: 4, multiplier: 100 }),
+        account: 'U7',
+        assetClass: 'option',
+        underlying: 'SPY',
+        expiry: '2026-03-20',
+        strike: 570,
+        right: 'call',
+        currency: 'USD',
+        tags: ['lotto'],
+      };
+      const made = await s.api('POST', '/api/trades', { ...option, exitPrice: 3, exitTime: '2026-01-05T15:00:00Z' });
+      expect(made.status).toBe(201);
+      expect(made.body).toMatchObject({ account: 'U7', assetClass: 'option', strike: 570, right: 'call', result: 100 });
+      const only = await list('?account=U7&assetClass=option&tag=lotto&setup=breakout');
+      expect(only.body.trades.map((t: { id: string }) => t.id)).toEqual([made.body.id]);
+      const stats = await s.api('GET', '/api/trades/statistics?account=U7');
+      expect(stats.body).toMatchObject({ totalTrades: 1, totalPnL: 100 });
+      const byTag = await s.api('GET', '/api/analytics/by-category?category=instrument&tag=lotto');
+      expect(byTag.body.categories.map((c: { name: string }) => c.name)).toEqual(['SPY 260320C570']);
+      const bad = await s.api('POST', '/api/trades', { ...tradeBody(), strike: 10 });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual([{ path: 'strike', message: expect.stringContaining('only options have a strike') }]);
+      expect((await list('?assetClass=bond')).status).toBe(400);
+      await s.api('DELETE', `/api/trades/${made.body.id}`);
+    });
+
     it('bad filter values, unknown and repeated query parameters are 400', async () => {
       for (const bad of ['?status=pending', '?dateFrom=yesterday', '?sort=asc', '?limit=5&limit=6']) {
         const r = await list(bad);

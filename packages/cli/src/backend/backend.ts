@@ -1,15 +1,22 @@
 import type {
   Alert,
+  AlertEvent,
+  ApiKey,
+  ApiKeyCreated,
   ByCategory,
   Dashboard,
   Delivery,
   DeliveryOutcome,
   EquityCurve,
+  IdKind,
   JournalEntry,
   Pagination,
   Performance,
   RDistribution,
   Statistics,
+  TotpEnabled,
+  TotpEnrolment,
+  TotpStatus,
   Trade,
   User,
   Webhook,
@@ -27,6 +34,8 @@ export interface Backend {
   /** The database or server, fit to print. */
   readonly where: string;
   me(): Promise<User>;
+  /** The short id of each id among the user's ids of its kind (an empty list answers {}). */
+  shortIds(kind: IdKind, ids: string[]): Promise<Record<string, string>>;
   trades: {
     list(query: Input): Promise<{ trades: Trade[]; pagination: Pagination }>;
     get(id: string): Promise<Trade>;
@@ -59,6 +68,24 @@ export interface Backend {
   alerts: {
     create(body: Input): Promise<Alert>;
     list(): Promise<{ alerts: Alert[] }>;
+    get(id: string): Promise<Alert>;
+    update(id: string, body: Input): Promise<Alert>;
     delete(id: string): Promise<void>;
+    events(id: string, query: Input): Promise<{ events: AlertEvent[]; pagination: Pagination }>;
+  };
+  reports: {
+    /** The summary report as one HTML page; `onProgress` hears of the trades read (local mode). */
+    summaryHtml(query: Input, onProgress?: (done: number, total: number) => void): Promise<string>;
+  };
+  keys: {
+    create(body: Input): Promise<ApiKeyCreated>;
+    list(): Promise<{ keys: ApiKey[] }>;
+    revoke(id: string): Promise<void>;
+  };
+  totp: {
+    status(): Promise<TotpStatus>;
+    enrol(): Promise<TotpEnrolment>;
+    confirm(code: string): Promise<TotpEnabled>;
+    disable(code: string): Promise<void>;
   };
 }

@@ -10,6 +10,7 @@ export function localBackend(session: LocalSession, user: User): Backend {
     mode: 'local',
     where: session.where,
     me: async () => user,
+    shortIds: async (kind, ids) => (ids.length === 0 ? {} : (await core.ids.short(u, { kind, ids: ids.join(',') })).shortIds),
     trades: {
       list: (q) => core.trades.list(u, q),
       get: (id) => core.trades.get(u, id),
@@ -42,7 +43,28 @@ export function localBackend(session: LocalSession, user: User): Backend {
     alerts: {
       create: (b) => core.alerts.create(u, b),
       list: () => core.alerts.list(u),
+      get: (id) => core.alerts.get(u, id),
+      update: (id, b) => core.alerts.update(u, id, b),
       delete: (id) => core.alerts.delete(u, id),
+      events: (id, q) => core.alerts.events(u, id, q),
+    },
+    reports: {
+      async summaryHtml(q, onProgress) {
+        const data = await core.reports.summary(u, q, onProgress ? { onProgress } : {});
+        const { renderReportHtml } = await import('@tj/report');
+        return (await renderReportHtml(data)).html;
+      },
+    },
+    keys: {
+      create: (b) => core.apiKeys.create(u, b),
+      list: () => core.apiKeys.list(u),
+      revoke: (id) => core.apiKeys.revoke(u, id),
+    },
+    totp: {
+      status: () => core.auth.totp.status(u),
+      enrol: () => core.auth.totp.enrol(u),
+      confirm: (code) => core.auth.totp.confirm(u, { code }),
+      disable: (code) => core.auth.totp.disable(u, { code }),
     },
   };
 }

@@ -34,6 +34,7 @@ export function remoteBackend(client: TjClient, server: string): Backend {
     mode: 'remote',
     where: server,
     me: () => client.auth.me(),
+    shortIds: async (kind, ids) => (ids.length === 0 ? {} : (await client.shortIds(kind, ids)).shortIds),
     trades: {
       list: (q) => client.trades.list(raw(q)),
       get: (id) => client.trades.get(id),
@@ -66,7 +67,24 @@ export function remoteBackend(client: TjClient, server: string): Backend {
     alerts: {
       create: (b) => client.alerts.create(raw(b)),
       list: () => client.alerts.list(),
+      get: (id) => client.alerts.get(id),
+      update: (id, b) => client.alerts.update(id, raw(b)),
       delete: (id) => client.alerts.delete(id),
+      events: (id, q) => client.alerts.events(id, raw(q)),
+    },
+    reports: {
+      summaryHtml: (q) => client.reports.summaryHtml(raw(q), { timeoutMs: 300_000 }),
+    },
+    keys: {
+      create: (b) => client.keys.create(raw(b)),
+      list: () => client.keys.list(),
+      revoke: (id) => client.keys.revoke(id),
+    },
+    totp: {
+      status: () => client.auth.totp.status(),
+      enrol: () => client.auth.totp.enrol(),
+      confirm: (code) => client.auth.totp.confirm(code),
+      disable: (code) => client.auth.totp.disable(code),
     },
   };
 }

@@ -1,10 +1,18 @@
 import { type Command, Option } from 'commander';
+import type { Alert, AlertEvent } from '@tj/core';
+import { resolveId } from '../backend/resolve-id.js';
 import { action, examples, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
-import { num } from '../output/format.js';
-import { defined, numberArg } from '../util/args.js';
+import { UsageError } from '../errors.js';
+import { dateTime, NONE, num } from '../output/format.js';
+import { defined, numberArg, positiveIntArg } from '../util/args.js';
+import { shortIdsOf } from '../views/short-ids.js';
 
 const TYPES = ['dailyLossLimit', 'maxConsecutiveLosses', 'maxDrawdown', 'riskPerTrade', 'missingStopLoss'] as const;
+
+function describeAlert(a: Alert): string {
+  return `${a.name} (${a.type} ${a.threshold}, ${a.tz}, ${a.active ? 'enabled' : 'disabled'})`;
+}
 
 /** `tj alerts add`. */
 export async function addAlert(ctx: Context, opts: Opts): Promise<void> {
@@ -21,9 +29,7 @@ export async function addAlert(ctx: Context, opts: Opts): Promise<void> {
     threshold = Number(v);
   }
   const alert = await (await ctx.backend()).alerts.create(defined({ name, type, threshold, tz: ctx.tz }));
-  ctx.out.result(alert, (a) =>
-    ctx.out.line(ctx.out.c.green(`Created alert ${a.id}: ${a.name} (${a.type} ${a.threshold}, ${a.tz})`)),
-  );
+  ctx.out.result(alert, (a) => ctx.out.line(ctx.out.c.green(`Created alert ${a.id}: ${describeAlert(a)}`)));
 }
 
 /** `tj alerts list`. */
@@ -31,18 +37,87 @@ export async function listAlerts(ctx: Context): Promise<void> {
   const data = await (await ctx.backend()).alerts.list();
   ctx.out.result(data, ({ alerts }) => {
     if (alerts.length === 0) return ctx.out.line('No alerts.');
+    const short = shortIdsOf(alerts);
     ctx.out.printTable(
       ['ID', 'Name', 'Type', 'Threshold', 'Time zone', 'Active'],
-      alerts.map((a) => [a.id, a.name, a.type, num(a.threshold), a.tz, a.active ? 'yes' : 'no']),
+      alerts.map((a) => [short(a.id), a.name, a.type, num(a.threshold), a.tz, a.active ? 'yes' : 'no']),
       ['left', 'left', 'left', 'right', 'left', 'left'],
     );
   });
 }
 
+/** Changes an alert and prints it. */
+async function updateAlert(ctx: Context, arg: string, body: Record<string, unknown>, verb: string): Promise<void> {
+  const id = await resolveId(ctx, 'alert', arg);
+  const alert = await (await ctx.backend()).alerts.update(id, body);
+  ctx.out.result(alert, (a) => ctx.out.line(ctx.out.c.green(`${verb} alert ${a.id}: ${describeAlert(a)}`)));
+}
+
+/** `tj alerts edit <id>`: name, threshold, and (with --tz) the zone its day is counted in. */
+export async function editAlert(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
+  const body = defined({ name: opts.name, threshold: opts.threshold, tz: opts.tz === undefined ? undefined : ctx.tz });
+  if (Object.keys(body).length === 0) {
+    throw new UsageError('nothing to change: pass --name, --threshold or --tz (see tj alerts edit --help)');
+  }
+  await updateAlert(ctx, arg as string, body, 'Updated');
+}
+
+/** `tj alerts enable <id>` and `tj alerts disable <id>`. */
+function setActive(active: boolean) {
+  return (ctx: Context, _opts: Opts, [arg]: string[]) =>
+    updateAlert(ctx, arg as string, { active }, active ? 'Enabled' : 'Disabled');
+}
+
 /** `tj alerts remove <id>`. */
-export async function removeAlert(ctx: Context, _opts: Opts, [id]: string[]): Promise<void> {
-  await (await ctx.backend()).alerts.delete(id as string);
+export async function removeAlert(ctx: Context, _opts: Opts, [arg]: string[]): Promise<void> {
+  const id = await resolveId(ctx, 'alert', arg as string);
+  await (await ctx.backend()).alerts.delete(id);
   ctx.out.result({ deleted: id }, () => ctx.out.line(`Removed alert ${id}`));
+}
+
+/** Prints triggers as a table, naming their alert and trade (by short id). */
+async function printEvents(ctx: Context, events: AlertEvent[], alerts: Alert[]): Promise<void> {
+  if (events.length === 0) return ctx.out.line('No alert has fired.');
+  const byId = new Map(alerts.map((a) => [a.id, a]));
+  const tradeIds = [...new Set(events.flatMap((e) => (e.tradeId ? [e.tradeId] : [])))];
+  const shortTrade = await (await ctx.backend()).shortIds('trade', tradeIds);
+  ctx.out.printTable(
+    ['Triggered', 'Alert', 'Type', 'Value', 'Trade'],
+    events.map((e) => {
+      const a = byId.get(e.alertId);
+      return [
+        dateTime(e.triggeredAt, ctx.tz),
+        a?.name ?? e.alertId,
+        a?.type ?? NONE,
+        num(e.value),
+        e.tradeId ? (shortTrade[e.tradeId] ?? e.tradeId) : NONE,
+      ];
+    }),
+    ['left', 'left', 'left', 'right', 'left'],
+  );
+}
+
+/** `tj alerts events [id]`: the triggers of one alert (paged), or the latest of all alerts. */
+export async function listEvents(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
+  const backend = await ctx.backend();
+  const { alerts } = await backend.alerts.list();
+  if (arg !== undefined) {
+    const id = await resolveId(ctx, 'alert', arg);
+    const page = await backend.alerts.events(id, defined({ page: opts.page, limit: opts.limit }));
+    return ctx.out.resultAsync(page, async (p) => {
+      await printEvents(ctx, p.events, alerts);
+      if (p.pagination.total > 0) {
+        ctx.out.line(ctx.out.c.dim(`Page ${p.pagination.page} of ${p.pagination.pages} (${p.pagination.total} triggers)`));
+      }
+    });
+  }
+  const limit = (opts.limit as number | undefined) ?? 20;
+  const pages = await Promise.all(alerts.map((a) => backend.alerts.events(a.id, { limit: Math.min(limit, 100) })));
+  const events = pages
+    .flatMap((p) => p.events)
+    .sort((a, b) => (a.triggeredAt < b.triggeredAt ? 1 : a.triggeredAt > b.triggeredAt ? -1 : 0))
+    .slice(0, limit);
+  await ctx.out.resultAsync({ events }, (d) => printEvents(ctx, d.events, alerts));
 }
 
 /** Registers `tj alerts …`. */
@@ -64,7 +139,38 @@ export function registerAlerts(program: Command, io: Io): void {
     'tj alerts add --name "No stop" --type missingStopLoss',
   ]);
   examples(alerts.command('list').description('list alert rules').action(action(io, listAlerts)), ['tj alerts list --json']);
-  examples(alerts.command('remove <id>').description('remove an alert rule').action(action(io, removeAlert)), [
-    'tj alerts remove 0193…',
+
+  const edit = alerts
+    .command('edit <id>')
+    .description('change the name or threshold of a rule; --tz moves the zone its day is counted in')
+    .option('--name <name>', 'a new name')
+    .option('--threshold <n>', 'a new threshold', numberArg)
+    .action(action(io, editAlert));
+  examples(edit, ['tj alerts edit 0193ab4f --threshold 750', 'tj alerts edit 0193ab4f --tz Europe/London']);
+  examples(
+    alerts
+      .command('enable <id>')
+      .description('turn a rule back on')
+      .action(action(io, setActive(true))),
+    ['tj alerts enable 0193ab4f'],
+  );
+  examples(
+    alerts
+      .command('disable <id>')
+      .description('turn a rule off (it keeps its history)')
+      .action(action(io, setActive(false))),
+    ['tj alerts disable 0193ab4f'],
+  );
+
+  const events = alerts
+    .command('events [id]')
+    .description('when rules fired: one rule (paged), or the latest of all rules')
+    .option('--page <n>', 'page number (with an id)', positiveIntArg)
+    .option('--limit <n>', 'triggers to show (1-100, default 20)', positiveIntArg)
+    .action(action(io, listEvents));
+  examples(events, ['tj alerts events', 'tj alerts events 0193ab4f --json']);
+
+  examples(alerts.command('remove <id>').description('remove an alert rule and its history').action(action(io, removeAlert)), [
+    'tj alerts remove 0193ab4f',
   ]);
 }

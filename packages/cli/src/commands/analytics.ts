@@ -2,15 +2,16 @@ import { type Command, Option } from 'commander';
 import { action, examples, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
 import { money } from '../output/format.js';
-import { dateFlag, defined, numberArg } from '../util/args.js';
+import { dateRangeFlags, defined, numberArg } from '../util/args.js';
 import { printCategories, printEquityChart, printPerformance, printRDistribution } from '../views/analytics-view.js';
+import { addSelectionOptions, selection } from './trades.js';
 
 /** `tj analytics performance`. */
 export async function performance(ctx: Context, opts: Opts): Promise<void> {
   const query = defined({
+    ...selection(opts),
     period: opts.period,
-    dateFrom: opts.from === undefined ? undefined : dateFlag('--from', opts.from),
-    dateTo: opts.to === undefined ? undefined : dateFlag('--to', opts.to),
+    ...dateRangeFlags(opts),
     tz: ctx.tz,
   });
   const data = await (await ctx.backend()).analytics.performance(query);
@@ -19,13 +20,15 @@ export async function performance(ctx: Context, opts: Opts): Promise<void> {
 
 /** `tj analytics by-category`. */
 export async function byCategory(ctx: Context, opts: Opts): Promise<void> {
-  const data = await (await ctx.backend()).analytics.byCategory({ category: opts.category, tz: ctx.tz });
+  const data = await (await ctx.backend()).analytics.byCategory({ ...selection(opts), category: opts.category, tz: ctx.tz });
   ctx.out.result(data, (d) => printCategories(ctx.out, d));
 }
 
 /** `tj analytics equity`. */
 export async function equity(ctx: Context, opts: Opts): Promise<void> {
-  const data = await (await ctx.backend()).analytics.equityCurve(defined({ startingBalance: opts.startingBalance, tz: ctx.tz }));
+  const data = await (await ctx.backend()).analytics.equityCurve(
+    defined({ ...selection(opts), startingBalance: opts.startingBalance, tz: ctx.tz }),
+  );
   ctx.out.result(data, (d) => {
     printEquityChart(ctx.out, d, 12);
     const last = d.dataPoints[d.dataPoints.length - 1];
@@ -35,7 +38,9 @@ export async function equity(ctx: Context, opts: Opts): Promise<void> {
 
 /** `tj analytics r-distribution`. */
 export async function rDistribution(ctx: Context, opts: Opts): Promise<void> {
-  const data = await (await ctx.backend()).analytics.rDistribution(defined({ bucketSize: opts.bucketSize, tz: ctx.tz }));
+  const data = await (await ctx.backend()).analytics.rDistribution(
+    defined({ ...selection(opts), bucketSize: opts.bucketSize, tz: ctx.tz }),
+  );
   ctx.out.result(data, (d) => printRDistribution(ctx.out, d));
 }
 
@@ -44,18 +49,18 @@ export function registerAnalytics(program: Command, io: Io): void {
   const analytics = program.command('analytics').description('performance by period or category, equity curve, R distribution');
   examples(analytics, ['tj analytics performance --period weekly', 'tj analytics r-distribution']);
 
-  const perf = analytics
-    .command('performance')
-    .description('P&L, win rate and cumulative P&L per day, week or month (by exit date)')
+  const perf = addSelectionOptions(
+    analytics.command('performance').description('P&L, win rate and cumulative P&L per day, week or month (by exit date)'),
+  )
     .addOption(new Option('--period <period>', 'bucket size (default daily)').choices(['daily', 'weekly', 'monthly']))
     .option('--from <date>', 'first date, YYYY-MM-DD (default: the first exit)')
     .option('--to <date>', 'last date, YYYY-MM-DD (default: the last exit)')
     .action(action(io, performance));
   examples(perf, ['tj analytics performance', 'tj analytics performance --period monthly --from 2026-01-01 --to 2026-12-31']);
 
-  const cat = analytics
-    .command('by-category')
-    .description('performance grouped by instrument, setup, tag, hour of entry or weekday')
+  const cat = addSelectionOptions(
+    analytics.command('by-category').description('performance grouped by instrument, setup, tag, hour of entry or weekday'),
+  )
     .addOption(
       new Option('--category <category>', 'what to group by')
         .choices(['instrument', 'setup', 'tag', 'time', 'weekday'])
@@ -64,16 +69,16 @@ export function registerAnalytics(program: Command, io: Io): void {
     .action(action(io, byCategory));
   examples(cat, ['tj analytics by-category --category setup', 'tj analytics by-category --category time --tz Europe/London']);
 
-  const eq = analytics
-    .command('equity')
-    .description('the equity curve (one point per day with exits), drawn in the terminal')
+  const eq = addSelectionOptions(
+    analytics.command('equity').description('the equity curve (one point per day with exits), drawn in the terminal'),
+  )
     .option('--starting-balance <money>', 'equity before the first trade (default 0)', numberArg)
     .action(action(io, equity));
   examples(eq, ['tj analytics equity --starting-balance 25000', 'tj analytics equity --json']);
 
-  const r = analytics
-    .command('r-distribution')
-    .description('histogram of R multiples (closed trades with a stop loss) as bars')
+  const r = addSelectionOptions(
+    analytics.command('r-distribution').description('histogram of R multiples (closed trades with a stop loss) as bars'),
+  )
     .option('--bucket-size <r>', 'bucket width in R (default 0.5)', numberArg)
     .action(action(io, rDistribution));
   examples(r, ['tj analytics r-distribution', 'tj analytics r-distribution --bucket-size 1']);

@@ -16,7 +16,14 @@ function serverUrl(text: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-/** `tj login`: logs in to a server; later commands go through it. */
+/** The `otpToken` of an `otp_required` answer (the SDK is loaded lazily, so its error is read by shape). */
+function otpTokenOf(e: unknown): string | undefined {
+  const err = e as { name?: unknown; code?: unknown; problem?: { otpToken?: unknown } } | null;
+  const token = err?.name === 'TjApiError' && err.code === 'otp_required' ? err.problem?.otpToken : undefined;
+  return typeof token === 'string' ? token : undefined;
+}
+
+/** `tj login`: logs in to a server (with a one-time code when the account has two-factor login on); later commands go through it. */
 export async function login(ctx: Context, opts: Opts): Promise<void> {
   const p = ctx.prompt;
   const known = readCredentials(ctx.env);
@@ -28,7 +35,15 @@ export async function login(ctx: Context, opts: Opts): Promise<void> {
     (await p.text({ message: 'Email', flag: '--email <email>', required: true, ...(known?.email && { default: known.email }) }));
   const password = opts.password ?? (await p.password({ message: 'Password', flag: '--password <password>' }));
   const client = await remoteClient(ctx.env, { server, email });
-  const pair = await client.auth.login({ email, password });
+  const pair = await client.auth.login({ email, password }).catch(async (e: unknown) => {
+    // With two-factor login on, the right password answers otp_required: the code completes it.
+    const otpToken = otpTokenOf(e);
+    if (otpToken === undefined) throw e;
+    const code =
+      opts.otp ??
+      (await p.text({ message: 'One-time code (from your app, or a recovery code)', flag: '--otp <code>', required: true }));
+    return client.auth.loginOtp({ otpToken, code });
+  });
   const tokens = client.getTokens();
   writeCredentials(ctx.env, { server, email, ...tokens });
   ctx.out.result({ server, user: pair.user }, (d) => {
@@ -70,6 +85,7 @@ export function registerAuth(program: Command, io: Io): void {
     .option('--server <url>', 'the server, e.g. http://127.0.0.1:3000 (default: the last one)')
     .option('--email <email>', 'login email')
     .option('--password <password>', 'password (prefer the prompt: flags show in the process list)')
+    .option('--otp <code>', 'with two-factor login on: the code from your app, or a recovery code (else asked for)')
     .action(action(io, login));
   examples(loginCmd, [
     'tj login --server https://journal.example.com',

@@ -1,9 +1,12 @@
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { Argument, type Command, Option } from 'commander';
 import type { JournalEntry, Pagination, Trade } from '@tj/core';
 import { action, examples, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
-import { dateFlag, defined } from '../util/args.js';
+import { fileError } from '../errors.js';
+import { countLine, progressEnabled, StatusLine } from '../output/progress.js';
+import { dateRangeFlags, defined } from '../util/args.js';
 import { tradeFilter } from './trades.js';
 
 /** Where an export goes: a file (--out) or stdout. */
@@ -12,22 +15,31 @@ interface TextSink {
   end(): Promise<void>;
 }
 
-function fileSink(path: string): TextSink {
+/** A file opened for writing (so a bad path fails before anything is fetched); errors name the path. */
+async function fileSink(path: string): Promise<TextSink> {
   const stream = createWriteStream(path, { encoding: 'utf8' });
-  const failed = new Promise<never>((_, reject) => stream.once('error', reject));
+  const failed = new Promise<never>((_, reject) => stream.once('error', (e) => reject(fileError(e, path, true))));
   failed.catch(() => {});
+  await Promise.race([once(stream, 'open'), failed]);
   return {
     async write(text) {
-      if (!stream.write(text)) await Promise.race([new Promise<void>((r) => stream.once('drain', () => r())), failed]);
+      if (!stream.write(text)) await Promise.race([once(stream, 'drain'), failed]);
     },
-    end: () => Promise.race([new Promise<void>((r) => stream.end(r)), failed]),
+    async end() {
+      await new Promise<void>((resolve) => stream.end(() => resolve()));
+      if (stream.errored) throw fileError(stream.errored, path, true);
+    },
   };
 }
 
-/** Every item of a paged list, 100 per request. */
-async function* allPages<T>(fetchPage: (page: number) => Promise<{ items: T[]; pagination: Pagination }>): AsyncGenerator<T> {
+/** Every item of a paged list, 100 per request; `onTotal` hears the list's total once the first page is in. */
+async function* allPages<T>(
+  fetchPage: (page: number) => Promise<{ items: T[]; pagination: Pagination }>,
+  onTotal: (total: number) => void,
+): AsyncGenerator<T> {
   for (let page = 1; ; page++) {
     const { items, pagination } = await fetchPage(page);
+    if (page === 1) onTotal(pagination.total);
     yield* items;
     if (page >= pagination.pages) return;
   }
@@ -76,7 +88,16 @@ export async function exportData(ctx: Context, opts: Opts, [what]: string[]): Pr
   const core = await import('@tj/core');
   const backend = await ctx.backend();
   const format = opts.format ?? 'csv';
-  const sink: TextSink = opts.out ? fileSink(opts.out) : { write: (t) => ctx.out.write(t), end: async () => {} };
+  const sink: TextSink = opts.out ? await fileSink(opts.out) : { write: (t) => ctx.out.write(t), end: async () => {} };
+  const noun = what === 'trades' ? 'trades' : 'journal entries';
+  const status = new StatusLine(
+    ctx.io.stderr,
+    progressEnabled(ctx.io.stderr, opts.progress, !opts.out && ctx.io.stdout.isTTY === true),
+  );
+  let total: number | undefined;
+  const onTotal = (n: number) => {
+    total = n;
+  };
   let items: AsyncGenerator<Trade | JournalEntry>;
   let header: string;
   let row: (item: never) => string;
@@ -85,33 +106,36 @@ export async function exportData(ctx: Context, opts: Opts, [what]: string[]): Pr
     items = allPages(async (page) => {
       const r = await backend.trades.list({ ...filter, page, limit: 100 });
       return { items: r.trades, pagination: r.pagination };
-    });
+    }, onTotal);
     header = core.formatTradesCsvHeader();
     row = (t: Trade) => core.formatTradeCsvRow(t);
   } else {
     const query = defined({
-      dateFrom: opts.from === undefined ? undefined : dateFlag('--from', opts.from),
-      dateTo: opts.to === undefined ? undefined : dateFlag('--to', opts.to),
+      ...dateRangeFlags(opts),
     });
     items = allPages(async (page) => {
       const r = await backend.journal.list({ ...query, page, limit: 100 });
       return { items: r.entries, pagination: r.pagination };
-    });
+    }, onTotal);
     header = JOURNAL_COLUMNS.join(',');
     row = (e: JournalEntry) => journalRow(e, core.quoteCsvCell);
   }
   let count = 0;
-  await sink.write(format === 'csv' ? `${header}\n` : '[');
-  for await (const item of items) {
-    const text = format === 'csv' ? `${row(item as never)}\n` : `${count === 0 ? '\n' : ',\n'}  ${JSON.stringify(item)}`;
-    await sink.write(text);
-    count++;
+  try {
+    await sink.write(format === 'csv' ? `${header}\n` : '[');
+    for await (const item of items) {
+      const text = format === 'csv' ? `${row(item as never)}\n` : `${count === 0 ? '\n' : ',\n'}  ${JSON.stringify(item)}`;
+      await sink.write(text);
+      if (++count === 1 || count % 100 === 0) status.show(countLine(`Exporting ${noun}`, count, total, noun));
+    }
+    if (format === 'json') await sink.write(count === 0 ? ']\n' : '\n]\n');
+    await sink.end();
+  } finally {
+    status.clear();
   }
-  if (format === 'json') await sink.write(count === 0 ? ']\n' : '\n]\n');
-  await sink.end();
   if (opts.out)
     ctx.out.result({ exported: count, what, format, file: opts.out }, (d) =>
-      ctx.out.line(`Exported ${d.exported} ${what === 'trades' ? 'trades' : 'journal entries'} to ${d.file}`),
+      ctx.out.line(`Exported ${d.exported} ${noun} to ${d.file}`),
     );
 }
 
@@ -127,6 +151,7 @@ export function registerExport(program: Command, io: Io): void {
     .option('--instrument <symbol>', 'trades: only this instrument')
     .option('--from <date>', 'from this date (trades: entry; journal: entry date)')
     .option('--to <date>', 'up to this date, inclusive')
+    .option('--no-progress', 'no progress line (it is shown only when stderr is a terminal)')
     .action(action(io, exportData));
   examples(cmd, [
     'tj export trades --format csv --out trades.csv',

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { ImportAction, ImportSummary, Trade } from '@tj/core';
 import { action, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
-import { CliError } from '../errors.js';
+import { CliError, fileError } from '../errors.js';
 import { Progress } from '../import/progress.js';
 import { detectFormat, type ImportSource, openImportSource } from '../import/sources.js';
 import { dateTime, money, num, plural } from '../output/format.js';
@@ -16,16 +16,9 @@ function describeTrade(ctx: Context, verb: ImportAction, t: Trade): string {
 }
 
 async function checkedSize(path: string): Promise<number> {
-  try {
-    const s = await stat(path);
-    if (!s.isFile()) throw new CliError(`${path} is not a file`);
-    return s.size;
-  } catch (e) {
-    if (e instanceof CliError) throw e;
-    throw new CliError(
-      `cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
-    );
-  }
+  const s = await stat(path).catch((e: unknown) => Promise.reject(fileError(e, path)));
+  if (!s.isFile()) throw new CliError(`${path} is not a file`);
+  return s.size;
 }
 
 function summaryLine(s: ImportSummary): string {
@@ -44,7 +37,9 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
     );
   }
   const size = await checkedSize(file);
-  const { format, names } = await detectFormat(file);
+  const { format, names } = await detectFormat(file).catch((e: unknown) =>
+    Promise.reject(new CliError(`${basename(file)}: ${e instanceof Error ? e.message : String(e)} (nothing was imported)`)),
+  );
   if (format === undefined) {
     throw new CliError(
       `cannot tell the format of ${file} from its header (${names.slice(0, 6).join(', ') || 'empty'}): a trades CSV has instrument and direction columns, a fills CSV symbol and side (see tj import --help)`,

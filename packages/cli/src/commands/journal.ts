@@ -1,9 +1,12 @@
 import { type Command, Option } from 'commander';
 import { action, examples, type Opts } from '../command-kit.js';
+import { resolveId } from '../backend/resolve-id.js';
 import type { Context, Io } from '../context.js';
 import { UsageError } from '../errors.js';
-import { dateFlag, defined, listArg, positiveIntArg } from '../util/args.js';
+import { dateRangeFlags, defined, listArg, positiveIntArg } from '../util/args.js';
 import { todayIn } from '../util/dates.js';
+import { dayArg, showDay } from '../views/day-view.js';
+import { shortIdsFrom } from '../views/short-ids.js';
 import { printJournalEntry, printJournalTable } from '../views/journal-view.js';
 import {
   addJournalFieldOptions,
@@ -29,29 +32,33 @@ export async function addEntry(ctx: Context, opts: Opts): Promise<void> {
 /** `tj journal list`. */
 export async function listEntries(ctx: Context, opts: Opts): Promise<void> {
   const query = defined({
-    dateFrom: opts.from === undefined ? undefined : dateFlag('--from', opts.from),
-    dateTo: opts.to === undefined ? undefined : dateFlag('--to', opts.to),
+    ...dateRangeFlags(opts),
     type: opts.type,
     page: opts.page,
     limit: opts.limit,
   });
-  const page = await (await ctx.backend()).journal.list(query);
-  ctx.out.result(page, (p) => printJournalTable(ctx.out, p.entries, p.pagination));
+  const backend = await ctx.backend();
+  const page = await backend.journal.list(query);
+  await ctx.out.resultAsync(page, async (p) => {
+    printJournalTable(ctx.out, p.entries, p.pagination, await shortIdsFrom(backend, 'journal', p.entries));
+  });
 }
 
-/** `tj journal show <id>`. */
-export async function showEntry(ctx: Context, _opts: Opts, [id]: string[]): Promise<void> {
-  const entry = await (await ctx.backend()).journal.get(id as string);
+/** `tj journal show <id|DAY>`: one entry, or a day: its entries, its trades and their P&L. */
+export async function showEntry(ctx: Context, _opts: Opts, [arg]: string[]): Promise<void> {
+  const day = dayArg(arg as string, ctx.tz);
+  if (day !== undefined) return showDay(ctx, day);
+  const entry = await (await ctx.backend()).journal.get(await resolveId(ctx, 'journal', arg as string));
   ctx.out.result(entry, (e) => printJournalEntry(ctx.out, e, ctx.tz));
 }
 
 /** `tj journal edit <id>`. */
-export async function editEntry(ctx: Context, opts: Opts, [id]: string[]): Promise<void> {
+export async function editEntry(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
   const body = journalBodyFromFlags(opts);
   clearedJournalFields(opts.clear, body);
   if (Object.keys(body).length === 0)
     throw new UsageError('nothing to change: pass the fields to change as flags (see tj journal edit --help)');
-  const entry = await (await ctx.backend()).journal.update(id as string, body);
+  const entry = await (await ctx.backend()).journal.update(await resolveId(ctx, 'journal', arg as string), body);
   ctx.out.result(entry, (e) => {
     ctx.out.line(ctx.out.c.green(`Updated journal entry ${e.id}`));
     printJournalEntry(ctx.out, e, ctx.tz);
@@ -59,8 +66,9 @@ export async function editEntry(ctx: Context, opts: Opts, [id]: string[]): Promi
 }
 
 /** `tj journal delete <id>`. */
-export async function deleteEntry(ctx: Context, opts: Opts, [id]: string[]): Promise<void> {
-  await deleteConfirmed(ctx, opts, 'journal entry', id as string, (backend, entryId) => backend.journal.delete(entryId));
+export async function deleteEntry(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
+  const id = await resolveId(ctx, 'journal', arg as string);
+  await deleteConfirmed(ctx, opts, 'journal entry', id, (backend, entryId) => backend.journal.delete(entryId));
 }
 
 /** Registers `tj journal …`. */
@@ -89,9 +97,11 @@ export function registerJournal(program: Command, io: Io): void {
     .action(action(io, listEntries));
   examples(list, ['tj journal list', 'tj journal list --type weekly --json']);
 
-  examples(journal.command('show <id>').description('show one entry in full').action(action(io, showEntry)), [
-    'tj journal show 0193…',
-  ]);
+  const show = journal
+    .command('show <id|day>')
+    .description('show one entry in full, or a day (YYYY-MM-DD, today, yesterday): its entries, trades and P&L')
+    .action(action(io, showEntry));
+  examples(show, ['tj journal show 0193ab4f', 'tj journal show 2026-11-20', 'tj journal show today --tz America/New_York']);
 
   const edit = addJournalFieldOptions(
     journal.command('edit <id>').description('change fields of an entry (emotion scores merge)'),

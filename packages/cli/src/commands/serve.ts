@@ -21,6 +21,8 @@ async function serverConfig(ctx: Context, opts: Opts) {
         allowPrivateWebhooks: opts.allowPrivateWebhooks,
         webhookRetrySchedule: opts.webhookRetrySchedule,
         corsOrigins: opts.corsOrigin,
+        rateLimit: opts.rateLimit,
+        trustProxy: opts.trustProxy,
       }),
       ctx.env,
     );
@@ -83,12 +85,21 @@ export function registerServe(program: Command, io: Io): void {
     .option('--allow-private-webhooks', 'allow webhooks to private addresses (env TJ_ALLOW_PRIVATE_WEBHOOKS=true)')
     .option('--webhook-retry-schedule <s,s,…>', 'seconds between attempts (env TJ_WEBHOOK_RETRY_SCHEDULE)')
     .option('--cors-origin <origins>', 'browser origins allowed to call the API, comma-separated, or * (env TJ_CORS_ORIGINS)')
+    .option(
+      '--rate-limit <limits>',
+      'off, or user=600/1m,ip=600/1m,login=10/15m (any of them; name=off turns one off) (env TJ_RATE_LIMIT)',
+    )
+    .option(
+      '--trust-proxy <cidrs>',
+      'proxies whose X-Forwarded-For is believed: CIDRs, addresses, loopback… (env TJ_TRUST_PROXY)',
+    )
     .action(action(io, serve));
   serveCmd.addHelpText('after', '\nThe JWT secret comes from TJ_JWT_SECRET, else it is generated once and kept in the database.');
   examples(serveCmd, [
     'tj serve',
     'tj serve --port 8080 --host 0.0.0.0 --open-registration',
     'tj --db postgres://journal@db/journal serve --port 3000',
+    'tj serve --host 0.0.0.0 --trust-proxy 10.0.0.0/8 --rate-limit user=1200/1m,login=5/15m',
   ]);
 
   const workerCmd = program

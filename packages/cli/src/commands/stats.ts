@@ -4,7 +4,7 @@ import { action, examples, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
 import { money, NONE, num, pct, ratio, rMultiple } from '../output/format.js';
 import type { Output } from '../output/output.js';
-import { tradeFilter } from './trades.js';
+import { addAnalyticsFilterOptions, analyticsFilter } from './trades.js';
 
 /** Prints the statistics figures as a two-column table. */
 export function printStatistics(out: Output, s: Statistics): void {
@@ -31,20 +31,19 @@ export function printStatistics(out: Output, s: Statistics): void {
 
 /** `tj stats`. */
 export async function stats(ctx: Context, opts: Opts): Promise<void> {
-  const query = tradeFilter(ctx, opts);
-  delete query.status;
-  const s = await (await ctx.backend()).trades.statistics(query);
+  const s = await (await ctx.backend()).trades.statistics(analyticsFilter(ctx, opts));
   ctx.out.result(s, (v) => printStatistics(ctx.out, v));
 }
 
 /** Registers `tj stats`. */
 export function registerStats(program: Command, io: Io): void {
-  const cmd = program
-    .command('stats')
-    .description('statistics of your closed trades: win rate, profit factor, expectancy, drawdown, R')
-    .option('--instrument <symbol>', 'only this instrument (any case)')
-    .option('--from <date>', 'trades entered on or after this date (a date is the whole day in --tz)')
-    .option('--to <date>', 'trades entered up to this date, inclusive')
-    .action(action(io, stats));
-  examples(cmd, ['tj stats', 'tj stats --instrument ES --from 2026-01-01', 'tj stats --json | jq .winRate']);
+  const cmd = addAnalyticsFilterOptions(
+    program.command('stats').description('statistics of your closed trades: win rate, profit factor, expectancy, drawdown, R'),
+  ).action(action(io, stats));
+  examples(cmd, [
+    'tj stats',
+    'tj stats --instrument ES --from 2026-01-01',
+    'tj stats --account U1234567 --setup breakout',
+    'tj stats --json | jq .winRate',
+  ]);
 }

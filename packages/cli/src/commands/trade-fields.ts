@@ -4,7 +4,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { dateTimeFlag, listArg, numberArg } from '../util/args.js';
 
-type Kind = 'number' | 'text' | 'time' | 'list' | 'direction';
+type Kind = 'number' | 'text' | 'time' | 'list' | 'direction' | 'assetClass' | 'right';
 
 /** A trade field as a flag: its option attribute, the body key, and how to read it. */
 interface Field {
@@ -31,6 +31,31 @@ const FIELDS: Field[] = [
   { flags: '--exit-price <price>', attr: 'exitPrice', key: 'exitPrice', kind: 'number', help: 'exit price (closes the trade)' },
   { flags: '--exit-time <time>', attr: 'exitTime', key: 'exitTime', kind: 'time', help: 'exit time (default now)' },
   { flags: '--result <money>', attr: 'result', key: 'result', kind: 'number', help: 'realised P&L (default computed)' },
+  { flags: '--account <account>', attr: 'account', key: 'account', kind: 'text', help: 'broker account' },
+  {
+    flags: '--asset-class <class>',
+    attr: 'assetClass',
+    key: 'assetClass',
+    kind: 'assetClass',
+    help: 'stock, option, future, forex or crypto',
+  },
+  {
+    flags: '--currency <code>',
+    attr: 'currency',
+    key: 'currency',
+    kind: 'text',
+    help: 'currency of prices and P&L (USD, EUR, …)',
+  },
+  {
+    flags: '--underlying <symbol>',
+    attr: 'underlying',
+    key: 'underlying',
+    kind: 'text',
+    help: 'option underlying or futures root',
+  },
+  { flags: '--expiry <date>', attr: 'expiry', key: 'expiry', kind: 'text', help: 'expiry date YYYY-MM-DD (options, futures)' },
+  { flags: '--strike <price>', attr: 'strike', key: 'strike', kind: 'number', help: 'option strike' },
+  { flags: '--right <right>', attr: 'right', key: 'right', kind: 'right', help: 'option right: call or put' },
 ];
 
 /** Field names `--clear` accepts, and the body keys they null. */
@@ -44,6 +69,13 @@ export const CLEARABLE: Record<string, string[]> = {
   multiplier: ['multiplier'],
   result: ['result'],
   exit: ['exitPrice', 'exitTime'],
+  account: ['account'],
+  'asset-class': ['assetClass'],
+  currency: ['currency'],
+  underlying: ['underlying'],
+  expiry: ['expiry'],
+  strike: ['strike'],
+  right: ['right'],
 };
 
 /** Adds the trade field flags (all of them, or the named attributes) to a command. */
@@ -54,6 +86,8 @@ export function addTradeFieldOptions(cmd: Command, only?: string[]): Command {
     if (f.kind === 'number') option.argParser(numberArg);
     if (f.kind === 'list') option.argParser(listArg);
     if (f.kind === 'direction') option.choices(['long', 'short']);
+    if (f.kind === 'assetClass') option.choices(['stock', 'option', 'future', 'forex', 'crypto']);
+    if (f.kind === 'right') option.choices(['call', 'put']);
     cmd.addOption(option);
   }
   return cmd;

@@ -1,4 +1,5 @@
 import type { Backend, Input } from '../backend/backend.js';
+import { resolveId } from '../backend/resolve-id.js';
 import type { Opts } from '../command-kit.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -64,7 +65,8 @@ export async function addTrade(ctx: Context, opts: Opts): Promise<void> {
 }
 
 /** `tj trades close <id>`: sets the exit (exit time defaults to now). */
-export async function closeTrade(ctx: Context, opts: Opts, [id]: string[]): Promise<void> {
+export async function closeTrade(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
+  const id = await resolveId(ctx, 'trade', arg as string);
   const body = tradeBodyFromFlags(ctx, opts);
   if (body.exitPrice === undefined) {
     const v = await ctx.prompt.text({
@@ -75,7 +77,7 @@ export async function closeTrade(ctx: Context, opts: Opts, [id]: string[]): Prom
     });
     body.exitPrice = Number(v);
   }
-  const trade = await (await ctx.backend()).trades.update(id as string, body);
+  const trade = await (await ctx.backend()).trades.update(id, body);
   ctx.out.result(trade, (t) => {
     ctx.out.line(ctx.out.c.green(`Closed trade ${t.id}: result ${t.result ?? '-'}`));
     printTrade(ctx.out, t, ctx.tz);
@@ -83,12 +85,12 @@ export async function closeTrade(ctx: Context, opts: Opts, [id]: string[]): Prom
 }
 
 /** `tj trades edit <id>`: changes the fields given as flags; --clear nulls optional ones. */
-export async function editTrade(ctx: Context, opts: Opts, [id]: string[]): Promise<void> {
+export async function editTrade(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
   const body = { ...clearedFields(opts.clear as string[] | undefined), ...tradeBodyFromFlags(ctx, opts) };
   if (Object.keys(body).length === 0) {
     throw new UsageError('nothing to change: pass the fields to change as flags (see tj trades edit --help)');
   }
-  const trade = await (await ctx.backend()).trades.update(id as string, body);
+  const trade = await (await ctx.backend()).trades.update(await resolveId(ctx, 'trade', arg as string), body);
   ctx.out.result(trade, (t) => {
     ctx.out.line(ctx.out.c.green(`Updated trade ${t.id}`));
     printTrade(ctx.out, t, ctx.tz);
@@ -117,6 +119,7 @@ export async function deleteConfirmed(
 }
 
 /** `tj trades delete <id>`. */
-export async function deleteTrade(ctx: Context, opts: Opts, [id]: string[]): Promise<void> {
-  await deleteConfirmed(ctx, opts, 'trade', id as string, (backend, tradeId) => backend.trades.delete(tradeId));
+export async function deleteTrade(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
+  const id = await resolveId(ctx, 'trade', arg as string);
+  await deleteConfirmed(ctx, opts, 'trade', id, (backend, tradeId) => backend.trades.delete(tradeId));
 }

@@ -1,36 +1,82 @@
 import { type Command, Option } from 'commander';
 import { action, examples, type Opts } from '../command-kit.js';
+import { resolveId } from '../backend/resolve-id.js';
 import type { Context, Io } from '../context.js';
 import { defined, listArg, positiveIntArg, rangeFlags } from '../util/args.js';
+import { dayOf, journalOfDay, printJournalBrief } from '../views/day-view.js';
+import { shortIdsFrom } from '../views/short-ids.js';
 import { printTrade, printTradeTable } from '../views/trade-view.js';
 import { addTradeFieldOptions, CLEARABLE } from './trade-fields.js';
 import { addTrade, closeTrade, deleteTrade, editTrade } from './trades-write.js';
 
+/** The flags that select trades, shared by lists, statistics and every analytic. */
+export function addSelectionOptions(cmd: Command): Command {
+  return cmd
+    .option('--instrument <symbol>', 'only this instrument (any case)')
+    .option('--account <account>', 'only trades of this broker account')
+    .addOption(
+      new Option('--asset-class <class>', 'only this asset class').choices(['stock', 'option', 'future', 'forex', 'crypto']),
+    )
+    .option('--setup <name>', 'only trades of this setup')
+    .option('--tag <tag>', 'only trades carrying this tag');
+}
+
+/** The selection flags as the API's query fields. */
+export function selection(opts: Opts): Record<string, unknown> {
+  return defined({
+    instrument: opts.instrument,
+    account: opts.account,
+    assetClass: opts.assetClass,
+    setup: opts.setup,
+    tag: opts.tag,
+  });
+}
+
 /** The trade filter flags shared by list, stats and export. */
 export function addTradeFilterOptions(cmd: Command): Command {
-  return cmd
-    .addOption(new Option('--status <status>', 'open, closed or all').choices(['open', 'closed', 'all']))
-    .option('--instrument <symbol>', 'only this instrument (any case)')
+  return addSelectionOptions(
+    cmd.addOption(new Option('--status <status>', 'open, closed or all').choices(['open', 'closed', 'all'])),
+  )
     .option('--from <date>', 'entries on or after this date (a date is the whole day in --tz)')
     .option('--to <date>', 'entries up to this date, inclusive');
 }
 
 /** The trade filter of the flags, as the API's query. */
 export function tradeFilter(ctx: Context, opts: Opts): Record<string, unknown> {
-  return defined({ status: opts.status, instrument: opts.instrument, ...rangeFlags(opts, ctx.tz) });
+  return defined({ status: opts.status, ...selection(opts), ...rangeFlags(opts, ctx.tz) });
+}
+
+/** The filter flags of statistics and the report: the selection and the entry dates of closed trades. */
+export function addAnalyticsFilterOptions(cmd: Command): Command {
+  return addSelectionOptions(cmd)
+    .option('--from <date>', 'trades entered on or after this date (a date is the whole day in --tz)')
+    .option('--to <date>', 'trades entered up to this date, inclusive');
+}
+
+/** The statistics filter of the flags (with `tz`), as the API's query. */
+export function analyticsFilter(ctx: Context, opts: Opts): Record<string, unknown> {
+  return { ...selection(opts), ...rangeFlags(opts, ctx.tz), tz: ctx.tz };
 }
 
 /** `tj trades list`. */
 export async function listTrades(ctx: Context, opts: Opts): Promise<void> {
   const query = { ...tradeFilter(ctx, opts), ...defined({ page: opts.page, limit: opts.limit }) };
-  const page = await (await ctx.backend()).trades.list(query);
-  ctx.out.result(page, (p) => printTradeTable(ctx.out, p.trades, ctx.tz, p.pagination));
+  const backend = await ctx.backend();
+  const page = await backend.trades.list(query);
+  await ctx.out.resultAsync(page, async (p) => {
+    printTradeTable(ctx.out, p.trades, ctx.tz, p.pagination, await shortIdsFrom(backend, 'trade', p.trades));
+  });
 }
 
-/** `tj trades show <id>`. */
-export async function showTrade(ctx: Context, _opts: Opts, [id]: string[]): Promise<void> {
-  const trade = await (await ctx.backend()).trades.get(id as string);
-  ctx.out.result(trade, (t) => printTrade(ctx.out, t, ctx.tz));
+/** `tj trades show <id>`: the trade, and the journal of the day it was entered. */
+export async function showTrade(ctx: Context, _opts: Opts, [arg]: string[]): Promise<void> {
+  const trade = await (await ctx.backend()).trades.get(await resolveId(ctx, 'trade', arg as string));
+  await ctx.out.resultAsync(trade, async (t) => {
+    printTrade(ctx.out, t, ctx.tz);
+    const day = dayOf(t.entryTime, ctx.tz);
+    ctx.out.line();
+    printJournalBrief(ctx.out, day, await journalOfDay(ctx, day));
+  });
 }
 
 /** Registers `tj trades …`. */
@@ -51,7 +97,13 @@ export function registerTrades(program: Command, io: Io): void {
     'tj trades list --json --limit 100',
   ]);
 
-  examples(trades.command('show <id>').description('show one trade').action(action(io, showTrade)), ['tj trades show 0193…']);
+  examples(
+    trades
+      .command('show <id>')
+      .description('show one trade and the journal of its day (an id or its start)')
+      .action(action(io, showTrade)),
+    ['tj trades show 0193ab4f'],
+  );
 
   const add = addTradeFieldOptions(
     trades.command('add').description('record a trade (prompts for missing fields on a terminal)'),

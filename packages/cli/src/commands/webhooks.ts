@@ -1,9 +1,11 @@
 import { type Command, Option } from 'commander';
 import { action, examples, type Opts } from '../command-kit.js';
+import { resolveId } from '../backend/resolve-id.js';
 import type { Context, Io } from '../context.js';
 import { CliError } from '../errors.js';
 import { clip, dateTime, NONE } from '../output/format.js';
 import { defined, listArg, positiveIntArg } from '../util/args.js';
+import { shortIdsOf } from '../views/short-ids.js';
 
 const EVENTS =
   'trade.created, trade.updated, trade.closed, trade.deleted, journal.created, journal.updated, journal.deleted, alert.triggered, or * for all';
@@ -31,22 +33,25 @@ export async function listWebhooks(ctx: Context): Promise<void> {
   const data = await (await ctx.backend()).webhooks.list();
   ctx.out.result(data, ({ webhooks }) => {
     if (webhooks.length === 0) return ctx.out.line('No webhooks.');
+    const short = shortIdsOf(webhooks);
     ctx.out.printTable(
       ['ID', 'URL', 'Events', 'Active', 'Created'],
-      webhooks.map((h) => [h.id, h.url, h.events.join(', '), h.active ? 'yes' : 'no', dateTime(h.createdAt, ctx.tz)]),
+      webhooks.map((h) => [short(h.id), h.url, h.events.join(', '), h.active ? 'yes' : 'no', dateTime(h.createdAt, ctx.tz)]),
     );
   });
 }
 
 /** `tj webhooks remove <id>`. */
-export async function removeWebhook(ctx: Context, _opts: Opts, [id]: string[]): Promise<void> {
-  await (await ctx.backend()).webhooks.delete(id as string);
+export async function removeWebhook(ctx: Context, _opts: Opts, [arg]: string[]): Promise<void> {
+  const id = await resolveId(ctx, 'webhook', arg as string);
+  await (await ctx.backend()).webhooks.delete(id);
   ctx.out.result({ deleted: id }, () => ctx.out.line(`Removed webhook ${id}`));
 }
 
 /** `tj webhooks test <id>`: sends `webhook.test` now; exits 1 when it was not delivered. */
-export async function testWebhook(ctx: Context, opts: Opts, [id]: string[]): Promise<void> {
-  const outcome = await (await backendFor(ctx, opts)).webhooks.test(id as string);
+export async function testWebhook(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
+  const backend = await backendFor(ctx, opts);
+  const outcome = await backend.webhooks.test(await resolveId(ctx, 'webhook', arg as string));
   ctx.out.result(outcome, (o) =>
     ctx.out.line(
       o.delivered
@@ -58,9 +63,9 @@ export async function testWebhook(ctx: Context, opts: Opts, [id]: string[]): Pro
 }
 
 /** `tj webhooks deliveries <id>`. */
-export async function listDeliveries(ctx: Context, opts: Opts, [id]: string[]): Promise<void> {
+export async function listDeliveries(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
   const query = defined({ status: opts.status, page: opts.page, limit: opts.limit });
-  const data = await (await ctx.backend()).webhooks.deliveries(id as string, query);
+  const data = await (await ctx.backend()).webhooks.deliveries(await resolveId(ctx, 'webhook', arg as string), query);
   ctx.out.result(data, ({ deliveries, pagination }) => {
     if (deliveries.length === 0) return ctx.out.line('No deliveries.');
     ctx.out.printTable(

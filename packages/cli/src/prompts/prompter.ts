@@ -69,12 +69,13 @@ export function createPrompter(io: PromptIo, enabled: boolean): Prompter {
       if (!interactive) refuse(ask);
       const { password } = await lib();
       const validate = (v: string) => (v.length >= 8 ? true : 'at least 8 characters');
-      const first = await password({ message: ask.message, mask: '*', ...(ask.confirm && { validate }) }, context);
-      if (ask.confirm) {
+      for (;;) {
+        const first = await password({ message: ask.message, mask: '*', ...(ask.confirm && { validate }) }, context);
+        if (!ask.confirm) return first;
         const again = await password({ message: 'Repeat the password', mask: '*' }, context);
-        if (again !== first) throw new UsageError('the two passwords differ');
+        if (again === first) return first;
+        io.stderr.write('The two passwords differ; type them again.\n');
       }
-      return first;
     },
     async select(ask) {
       if (!interactive) refuse(ask);

@@ -39,6 +39,16 @@ export function dateFlag(flag: string, value: string): string {
   return value.trim();
 }
 
+/** `--from`/`--to` as calendar dates (journal, performance); a usage error when --from is after --to. */
+export function dateRangeFlags(opts: { [key: string]: unknown }): { dateFrom?: string; dateTo?: string } {
+  const dateFrom = opts.from === undefined ? undefined : dateFlag('--from', String(opts.from));
+  const dateTo = opts.to === undefined ? undefined : dateFlag('--to', String(opts.to));
+  if (dateFrom !== undefined && dateTo !== undefined && dateFrom > dateTo) {
+    throw new UsageError(`--from ${dateFrom} is after --to ${dateTo}: nothing can match`);
+  }
+  return defined({ dateFrom, dateTo });
+}
+
 /** `--from`/`--to` of trade filters as instants (calendar dates are whole days in `tz`). */
 export function rangeFlags(opts: { [key: string]: unknown }, tz: string): { dateFrom?: string; dateTo?: string } {
   const out: { dateFrom?: string; dateTo?: string } = {};
@@ -51,6 +61,9 @@ export function rangeFlags(opts: { [key: string]: unknown }, tz: string): { date
     const iso = filterBound(value, tz, end);
     if (iso === undefined) throw new UsageError(`${flag}: "${value}" is not a date or date-time`);
     out[key] = iso;
+  }
+  if (out.dateFrom !== undefined && out.dateTo !== undefined && out.dateFrom > out.dateTo) {
+    throw new UsageError(`--from ${String(opts.from)} is after --to ${String(opts.to)}: nothing can match`);
   }
   return out;
 }

@@ -45,14 +45,14 @@ export async function sandbox(): Promise<Sandbox> {
   return { dir, db: join(dir, 'journal.db'), env, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** Runs `tj args…`; stdin is a closed pipe (not a terminal) unless `input` is given. */
-export function run(
-  box: Sandbox,
+/** Runs any program to its end and collects its output; stdin gets `input` (or is closed at once). */
+export function runProgram(
+  command: string,
   args: string[],
-  options: { input?: string; env?: Record<string, string> } = {},
+  options: { env: Record<string, string>; cwd: string; input?: string },
 ): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...box.env, ...options.env }, cwd: box.dir });
+    const child = spawn(command, args, { env: options.env, cwd: options.cwd });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -65,6 +65,27 @@ export function run(
     child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
     child.stdin.end(options.input ?? '');
   });
+}
+
+/** Runs `tj args…`; stdin is a closed pipe (not a terminal) unless `input` is given. */
+export function run(
+  box: Sandbox,
+  args: string[],
+  options: { input?: string; env?: Record<string, string> } = {},
+): Promise<RunResult> {
+  return runProgram(process.execPath, [BIN, ...args], {
+    env: { ...box.env, ...options.env },
+    cwd: box.dir,
+    ...(options.input !== undefined && { input: options.input }),
+  });
+}
+
+/** A sandbox whose database has been set up with one user (ann@example.com), and the flags to reach it in UTC. */
+export async function sandboxWithUser(): Promise<{ box: Sandbox; db: string[] }> {
+  const box = await sandbox();
+  const db = ['--db', box.db, '--tz', 'UTC'];
+  await ok(box, [...db, 'init', '--email', 'ann@example.com', '--name', 'Ann', '--password', 'correct horse']);
+  return { box, db };
 }
 
 /** Runs `tj --json args…`, expects exit 0 and returns the parsed JSON document of stdout. */
@@ -85,10 +106,10 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
 }
 
-/** One prompt answer: when `expect` appears in new output, `send` is typed (\r is Enter). */
+/** One prompt answer: when `expect` appears in new output, `send` is typed (\r is Enter); a function gets the output so far. */
 export interface PtyStep {
   expect: RegExp;
-  send: string;
+  send: string | ((output: string) => string);
 }
 
 /** What a pty run produced: the terminal's output (stdout and stderr together), raw and stripped. */
@@ -127,7 +148,7 @@ export function runPty(
       if (!current.expect.test(fresh)) return;
       seen = stripAnsi(raw).length;
       step++;
-      child.stdin.write(current.send);
+      child.stdin.write(typeof current.send === 'string' ? current.send : current.send(stripAnsi(raw)));
       setTimeout(advance, 5);
     };
     child.stdout.on('data', (d: Buffer) => {

@@ -21,7 +21,7 @@ export function alertsApi(send: Send) {
      * @example const alert = await client.alerts.create({ name: 'Daily stop', type: 'dailyLossLimit', threshold: 500, tz: 'Europe/London' });
      */
     create(body: AlertCreateInput, options?: CallOptions): Promise<Alert> {
-      return send<Alert>({ method: 'POST', path: '/alerts', body }, options);
+      return send<Alert>({ method: 'POST', path: '/alerts', body, idempotent: true }, options);
     },
 
     /**

@@ -2,13 +2,24 @@ import { raceSignal } from '../call-scope.js';
 import { ClientErrorCode, TjApiError } from '../errors.js';
 import type { Session } from '../session.js';
 import type { CallOptions, Send } from '../transport.js';
-import type { LoginInput, RegisterInput, TokenPair, User } from '../types.js';
+import type {
+  LoginInput,
+  OtpLoginInput,
+  RegisterInput,
+  TokenPair,
+  TotpEnabled,
+  TotpEnrolment,
+  TotpStatus,
+  User,
+} from '../types.js';
 
 /** Login, registration, refresh, logout and the current user. */
 export function authApi(send: Send, session: Session, refreshUrl: string) {
   return {
     /**
      * Logs in and keeps the token pair (later calls send it and refresh it); `onTokens` hears of it.
+     * An account with the second factor on rejects with a TjApiError of code `otp_required` whose
+     * `problem.otpToken` goes to {@link loginOtp} with the user's code.
      *
      * @example const { user } = await client.auth.login({ email: 'ann@example.com', password: 'correct horse' });
      */
@@ -16,6 +27,56 @@ export function authApi(send: Send, session: Session, refreshUrl: string) {
       const pair = await send<TokenPair>({ method: 'POST', path: '/auth/login', body, auth: false }, options);
       session.accept(pair);
       return pair;
+    },
+
+    /**
+     * The second step of a login that answered `otp_required`: its `otpToken` and a TOTP code (or a
+     * recovery code) → the token pair, kept like `login`'s.
+     *
+     * @example
+     * try { await client.auth.login(credentials); }
+     * catch (e) { if (isTjApiError(e, 'otp_required')) await client.auth.loginOtp({ otpToken: e.problem!.otpToken!, code: await ask() }); }
+     */
+    async loginOtp(body: OtpLoginInput, options?: CallOptions): Promise<TokenPair> {
+      const pair = await send<TokenPair>({ method: 'POST', path: '/auth/login/otp', body, auth: false }, options);
+      session.accept(pair);
+      return pair;
+    },
+
+    /** The optional TOTP second factor of the logged-in user. */
+    totp: {
+      /**
+       * Whether it is on, and how many recovery codes are left.
+       *
+       * @example const { enabled } = await client.auth.totp.status();
+       */
+      status(options?: CallOptions): Promise<TotpStatus> {
+        return send<TotpStatus>({ method: 'GET', path: '/auth/totp' }, options);
+      },
+      /**
+       * Starts enrolling: a new secret and its otpauth URI (show it as a QR code).
+       *
+       * @example const { otpauthUri } = await client.auth.totp.enrol();
+       */
+      enrol(options?: CallOptions): Promise<TotpEnrolment> {
+        return send<TotpEnrolment>({ method: 'POST', path: '/auth/totp' }, options);
+      },
+      /**
+       * Turns it on with a first code from the app; answers the ten recovery codes, shown only now.
+       *
+       * @example const { recoveryCodes } = await client.auth.totp.confirm('123456');
+       */
+      confirm(code: string, options?: CallOptions): Promise<TotpEnabled> {
+        return send<TotpEnabled>({ method: 'POST', path: '/auth/totp/confirm', body: { code } }, options);
+      },
+      /**
+       * Turns it off with a current code or a recovery code.
+       *
+       * @example await client.auth.totp.disable('123456');
+       */
+      async disable(code: string, options?: CallOptions): Promise<void> {
+        await send<void>({ method: 'POST', path: '/auth/totp/disable', body: { code } }, options);
+      },
     },
 
     /**

@@ -34,7 +34,7 @@ export function journalApi(send: Send) {
      * @example const entry = await client.journal.create({ date: '2026-11-20', tradingPlan: 'Only A+ setups', emotionalState: { focus: 8 } });
      */
     create(body: JournalCreateInput, options?: CallOptions): Promise<JournalEntry> {
-      return send<JournalEntry>({ method: 'POST', path: '/journal', body }, options);
+      return send<JournalEntry>({ method: 'POST', path: '/journal', body, idempotent: true }, options);
     },
 
     /**

@@ -42,7 +42,7 @@ export function tradesApi(send: Send) {
      * @example const trade = await client.trades.create({ instrument: 'ES', direction: 'long', entryPrice: 5000, positionSize: 1, stopLoss: 4990, entryTime: '2026-11-20T14:30:00Z' });
      */
     create(body: TradeCreateInput, options?: CallOptions): Promise<Trade> {
-      return send<Trade>({ method: 'POST', path: '/trades', body }, options);
+      return send<Trade>({ method: 'POST', path: '/trades', body, idempotent: true }, options);
     },
 
     /**

@@ -20,7 +20,7 @@ export function webhooksApi(send: Send) {
      * @example const { id, secret } = await client.webhooks.create({ url: 'https://example.com/hooks/tj', events: ['trade.closed'] });
      */
     create(body: WebhookCreateInput, options?: CallOptions): Promise<WebhookCreated> {
-      return send<WebhookCreated>({ method: 'POST', path: '/webhooks', body }, options);
+      return send<WebhookCreated>({ method: 'POST', path: '/webhooks', body, idempotent: true }, options);
     },
 
     /**

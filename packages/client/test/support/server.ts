@@ -3,7 +3,7 @@
  * tests; plus a user to log in as and a way to forge an access token that has expired.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer } from '@tj/http';
+import { createServer, type RateLimitConfig } from '@tj/http';
 import { afterAll, beforeAll } from 'vitest';
 import { DATABASES, type TestDatabase } from '../../../../test/support/databases.js';
 import { createClient, type ClientOptions, type TjClient } from '../../src/index.js';
@@ -15,7 +15,7 @@ const silent = { log: () => {} };
 
 /** Server settings a suite may change. */
 export interface TestServerOptions {
-  rateLimit?: { limit: number; windowSeconds: number } | false;
+  rateLimit?: RateLimitConfig | false;
   openRegistration?: boolean;
 }
 

@@ -6,14 +6,17 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What the stub does with one request. */
-export type StubStep = 'proxy' | 'drop' | 'hang' | { status: number; headers?: Record<string, string>; body?: unknown };
+/**
+ * What the stub does with one request: proxy it, drop the connection, never answer, `lose` it (the
+ * real server handles it, then the connection drops: an answer lost on the way), or a canned answer.
+ */
+export type StubStep = 'proxy' | 'drop' | 'hang' | 'lose' | { status: number; headers?: Record<string, string>; body?: unknown };
 
 /** A running stub. */
 export interface Stub {
   url: string;
   /** Requests seen, in order: method, path and the time they arrived (performance.now()). */
-  seen: { method: string; path: string; at: number }[];
+  seen: { method: string; path: string; at: number; idempotencyKey?: string | undefined }[];
   close(): Promise<void>;
 }
 
@@ -30,12 +33,17 @@ export async function startStub(target: string, script: StubStep[]): Promise<Stu
   const seen: Stub['seen'] = [];
   const hanging = new Set<IncomingMessage>();
   const server: Server = createServer(async (req, res) => {
-    seen.push({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0] as string, at: performance.now() });
+    seen.push({
+      method: req.method ?? 'GET',
+      path: (req.url ?? '/').split('?')[0] as string,
+      at: performance.now(),
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+    });
     const step = script.shift() ?? 'proxy';
     const body = await readBody(req);
     if (step === 'drop') return void req.socket.destroy();
     if (step === 'hang') return void hanging.add(req);
-    if (step !== 'proxy') {
+    if (step !== 'proxy' && step !== 'lose') {
       res.writeHead(step.status, { 'content-type': 'application/problem+json', ...step.headers });
       return void res.end(step.body === undefined ? '' : JSON.stringify(step.body));
     }
@@ -47,6 +55,10 @@ export async function startStub(target: string, script: StubStep[]): Promise<Stu
       headers,
       body: body.length > 0 ? new Uint8Array(body) : null,
     });
+    if (step === 'lose') {
+      await answer.arrayBuffer();
+      return void req.socket.destroy();
+    }
     const forwarded: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
       if (!HOP.has(name)) forwarded[name] = value;

@@ -16,7 +16,7 @@ import type { CoreDeps } from '../shared/deps.js';
 import { parseInput } from '../shared/validate.js';
 import type { TradeQuery } from '../storage/ports.js';
 import { tradeStatisticsQuerySchema } from '../schemas/trade.js';
-import { tradeQueryOf } from '../trades/filters.js';
+import { selectionOf, tradeQueryOf } from '../trades/filters.js';
 import type { Accumulator } from './accumulator.js';
 import { createByCategoryAccumulator } from './by-category.js';
 import { createDashboardAccumulator } from './dashboard.js';
@@ -67,10 +67,13 @@ export function analytics(deps: CoreDeps) {
     },
     /** Summary and recent daily/weekly/monthly performance. */
     async dashboard(userId: string, input: unknown): Promise<Dashboard> {
-      const { tz } = parseInput(dashboardQuerySchema, input ?? {});
+      const q = parseInput(dashboardQuerySchema, input ?? {});
+      const { tz } = q;
       const now = deps.clock.now();
       const today = getCalendar(tz).civilDay(now);
-      return cached(userId, 'dashboard', { tz, today }, () => scan(userId, {}, createDashboardAccumulator({ now, tz })));
+      return cached(userId, 'dashboard', { ...q, today }, () =>
+        scan(userId, selectionOf(q), createDashboardAccumulator({ now, tz })),
+      );
     },
     /** Zero-filled performance per period. */
     async performance(userId: string, input: unknown): Promise<Performance> {
@@ -85,6 +88,7 @@ export function analytics(deps: CoreDeps) {
       const from = q.dateFrom === undefined ? null : parseDayKey(q.dateFrom);
       const to = q.dateTo === undefined ? null : parseDayKey(q.dateTo);
       const query: TradeQuery = {
+        ...selectionOf(q),
         exitFrom: from === null ? undefined : cal.startOfDay(from),
         exitTo: to === null ? undefined : cal.startOfDay(to + 1),
       };
@@ -94,7 +98,12 @@ export function analytics(deps: CoreDeps) {
     async byCategory(userId: string, input: unknown): Promise<ByCategory> {
       const q = parseInput(byCategoryQuerySchema, input ?? {});
       return cached(userId, 'byCategory', q, async () => {
-        const categories = await scan(userId, {}, createByCategoryAccumulator({ category: q.category, tz: q.tz }), 'context');
+        const categories = await scan(
+          userId,
+          selectionOf(q),
+          createByCategoryAccumulator({ category: q.category, tz: q.tz }),
+          'context',
+        );
         return { category: q.category, categories };
       });
     },
@@ -102,13 +111,17 @@ export function analytics(deps: CoreDeps) {
     async equityCurve(userId: string, input: unknown): Promise<EquityCurve> {
       const q = parseInput(equityCurveQuerySchema, input ?? {});
       return cached(userId, 'equityCurve', q, async () => ({
-        dataPoints: await scan(userId, {}, createEquityCurveAccumulator({ tz: q.tz, startingBalance: q.startingBalance })),
+        dataPoints: await scan(
+          userId,
+          selectionOf(q),
+          createEquityCurveAccumulator({ tz: q.tz, startingBalance: q.startingBalance }),
+        ),
       }));
     },
     /** Histogram of R multiples. */
     async rDistribution(userId: string, input: unknown): Promise<RDistribution> {
       const q = parseInput(rDistributionQuerySchema, input ?? {});
-      return cached(userId, 'rDistribution', q, () => scan(userId, {}, createRDistributionAccumulator(q.bucketSize)));
+      return cached(userId, 'rDistribution', q, () => scan(userId, selectionOf(q), createRDistributionAccumulator(q.bucketSize)));
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '../schemas/journal.js';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode, notFound } from '../shared/errors.js';
+import { idPrefixRange } from '../shared/id-prefix.js';
 import { parseInput } from '../shared/validate.js';
 import type { Repositories } from '../storage/ports.js';
 import type { JournalRow } from '../storage/rows.js';
@@ -114,7 +115,9 @@ export function journal(deps: CoreDeps) {
     /** A page of entries, newest date first. */
     async list(userId: string, query: unknown): Promise<{ entries: JournalEntry[]; pagination: Pagination }> {
       const q = parseInput(journalListQuerySchema, query ?? {});
-      const page = await storage.repos.journal.list(userId, q, { page: q.page, limit: q.limit });
+      const ids = q.idPrefix === undefined ? undefined : idPrefixRange(q.idPrefix);
+      const filter = { ...q, ...(ids && { idFrom: ids.from, idTo: ids.to }) };
+      const page = await storage.repos.journal.list(userId, filter, { page: q.page, limit: q.limit });
       return { entries: page.rows.map(journalRecord), pagination: paginationOf(q.page, q.limit, page.total) };
     },
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeOutput, idSchema, paginationQuery, paginationSchema, timeZone } from './common.js';
+import { dateTimeOutput, idSchema, paginationQuery, paginationSchema, textInput, timeZone } from './common.js';
 
 /** Alert rule types (contract section 6). */
 export const ALERT_TYPES = ['dailyLossLimit', 'maxConsecutiveLosses', 'maxDrawdown', 'riskPerTrade', 'missingStopLoss'] as const;
@@ -10,7 +10,7 @@ export const alertTypeSchema = z.enum(ALERT_TYPES);
 /** Body of POST /api/alerts. */
 export const alertCreateSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(100),
+    name: textInput(100, { trim: true, min: 1 }),
     type: alertTypeSchema,
     threshold: z.number().min(0).max(1e12).default(0).meta({
       description:
@@ -24,7 +24,7 @@ export const alertCreateSchema = z
 /** Body of PATCH /api/alerts/{id}. */
 export const alertUpdateSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(100).optional(),
+    name: textInput(100, { trim: true, min: 1 }).optional(),
     threshold: z.number().min(0).max(1e12).optional(),
     tz: timeZone.optional(),
     active: z.boolean().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, timeZone } from './common.js';
+import { tradeSelectionQuery } from './trade.js';
 
 const tz = timeZone.default('UTC');
 const nullableNumber = z.number().nullable();
@@ -61,13 +62,16 @@ export const dashboardSchema = z
   .meta({ id: 'Dashboard' });
 
 /** Query of GET /api/analytics/dashboard. */
-export const dashboardQuerySchema = z.strictObject({ tz });
+export const dashboardQuerySchema = z.strictObject({ ...tradeSelectionQuery, tz });
+
+const BUCKET_RULE = 'the range from dateFrom to dateTo may span at most 3,700 periods (else 400)';
 
 /** Query of GET /api/analytics/performance. */
 export const performanceQuerySchema = z.strictObject({
+  ...tradeSelectionQuery,
   period: z.enum(['daily', 'weekly', 'monthly']).default('daily'),
-  dateFrom: calendarDate.optional(),
-  dateTo: calendarDate.optional(),
+  dateFrom: calendarDate.optional().meta({ description: `first period's date (default: the first exit); ${BUCKET_RULE}` }),
+  dateTo: calendarDate.optional().meta({ description: `last period's date (default: the last exit); ${BUCKET_RULE}` }),
   tz,
 });
 
@@ -85,7 +89,7 @@ export const performanceSchema = z
 export const categorySchema = z.enum(['instrument', 'setup', 'tag', 'time', 'weekday']);
 
 /** Query of GET /api/analytics/by-category. */
-export const byCategoryQuerySchema = z.strictObject({ category: categorySchema, tz });
+export const byCategoryQuerySchema = z.strictObject({ ...tradeSelectionQuery, category: categorySchema, tz });
 
 /** Response of GET /api/analytics/by-category. */
 export const byCategorySchema = z
@@ -108,6 +112,7 @@ export const byCategorySchema = z
 
 /** Query of GET /api/analytics/equity-curve. */
 export const equityCurveQuerySchema = z.strictObject({
+  ...tradeSelectionQuery,
   startingBalance: z.coerce.number().min(-1e12).max(1e12).default(0),
   tz,
 });
@@ -119,6 +124,7 @@ export const equityCurveSchema = z
 
 /** Query of GET /api/analytics/r-distribution. */
 export const rDistributionQuerySchema = z.strictObject({
+  ...tradeSelectionQuery,
   bucketSize: z.coerce.number().min(0.01).max(100).default(0.5),
   tz,
 });

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { dateTimeOutput, idSchema } from './common.js';
+import { dateTimeOutput, idSchema, textInput, withoutNul } from './common.js';
 
-const email = z.email().max(254);
-const password = z.string().min(8).max(1024);
+const email = withoutNul(z.email().max(254));
+const password = textInput(1024, { min: 8 });
 
 /** Body of POST /api/auth/login. */
-export const loginSchema = z.strictObject({ email: z.string().max(254), password: z.string().max(1024) }).meta({ id: 'Login' });
+export const loginSchema = z.strictObject({ email: textInput(254), password: textInput(1024) }).meta({ id: 'Login' });
 
 /** Body of POST /api/auth/refresh and /api/auth/logout. */
-export const refreshSchema = z.strictObject({ refreshToken: z.string().min(1).max(512) }).meta({ id: 'Refresh' });
+export const refreshSchema = z.strictObject({ refreshToken: textInput(512, { min: 1 }) }).meta({ id: 'Refresh' });
 
 /** Body of POST /api/auth/register (and `tj user create`). */
 export const registerSchema = z
-  .strictObject({ email, name: z.string().trim().min(1).max(100), password })
+  .strictObject({ email, name: textInput(100, { trim: true, min: 1 }), password })
   .meta({ id: 'Register' });
 
 /** A user as returned. */

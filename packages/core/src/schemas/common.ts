@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import { idPrefixRange } from '../shared/id-prefix.js';
 
 /** UUID identifier of any record. */
 export const idSchema = z.uuid().meta({ description: 'UUID (v7) identifier' });
+
+/** The start of an id, as git takes the start of a commit hash: hexadecimal digits, hyphens where the id has them. */
+export const idPrefixSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((p) => idPrefixRange(p) !== undefined, {
+    message: 'must be the start of an id: hexadecimal digits, with hyphens only where the id has them',
+  })
+  .meta({ description: 'The start of an id (1–36 characters); only records whose id starts with it', example: '0193ab4f' });
 
 /** ISO 8601 date-time with an offset; normalised to UTC `...Z` with milliseconds. */
 export const dateTimeInput = z.iso
@@ -21,10 +32,10 @@ export const dateFilter = z
   .meta({ description: 'YYYY-MM-DD (the whole UTC day) or an ISO date-time' });
 
 /** An IANA time zone name such as `America/New_York`. */
-export const timeZone = z
-  .string()
-  .refine(isTimeZone, { message: 'must be an IANA time zone name such as Europe/London' })
-  .meta({ description: 'IANA time zone name', example: 'America/New_York' });
+export const timeZone = z.string().refine(isTimeZone, { message: 'must be an IANA time zone name such as Europe/London' }).meta({
+  description: 'IANA time zone name such as America/New_York (any other name is refused with 400)',
+  example: 'America/New_York',
+});
 
 function isTimeZone(tz: string): boolean {
   try {
@@ -59,11 +70,56 @@ export function paginationOf(page: number, limit: number, total: number): Pagina
   return { page, limit, total, pages: Math.ceil(total / limit) };
 }
 
-/** A positive finite number (prices, sizes). */
-export const positiveNumber = z.number().positive();
+/** Matches text without U+0000, which PostgreSQL cannot store in a text column (refused on both databases alike). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching U+0000 is the point.
+const NO_NUL = /^[^\u0000]*$/;
+const NO_NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
+
+/**
+ * A text input of at most `max` characters that refuses U+0000 (the OpenAPI document states it as a
+ * `pattern`); `trim` trims it first and `min` asks for that many characters after trimming. Every text
+ * field of every request is built with this, so a NUL never reaches a database.
+ *
+ * @example const instrument = textInput(64, { trim: true, min: 1 });
+ */
+export function textInput(max: number, options: { min?: number; trim?: boolean } = {}) {
+  let s = z.string();
+  if (options.trim) s = s.trim();
+  if (options.min !== undefined) s = s.min(options.min);
+  return s.max(max).regex(NO_NUL, { message: NO_NUL_MESSAGE });
+}
+
+/** Refuses U+0000 in a string schema that is not built by {@link textInput} (urls, e-mails). */
+export function withoutNul<S extends z.ZodString | z.ZodEmail | z.ZodURL>(schema: S): S {
+  return schema.regex(NO_NUL, { message: NO_NUL_MESSAGE }) as S;
+}
+
+/**
+ * Bounds of trade quantities. Prices, sizes and multipliers are at least {@link MIN_QUANTITY}; a position's
+ * value (a price × positionSize × multiplier, for the entry, the exit and the stop) is at most
+ * {@link MAX_POSITION_VALUE}, and fees and a sent result at most that in money. Every derived result
+ * then lies within ±2e12 (2e18 micro-units, inside a 64-bit integer) and every R multiple is finite.
+ */
+export const MAX_POSITION_VALUE = 1e12;
+/** The smallest price, size or multiplier (a larger positive number than every float artefact). */
+export const MIN_QUANTITY = 1e-12;
+/** The largest contract multiplier. */
+export const MAX_MULTIPLIER = 1e9;
+
+/** A positive quantity: at least {@link MIN_QUANTITY}, at most `max`; `description` is stated in the OpenAPI document. */
+export function quantity(max: number, description: string) {
+  return z
+    .number()
+    .min(MIN_QUANTITY, { message: `must be greater than 0 (at least ${MIN_QUANTITY})` })
+    .max(max, { message: `must be at most ${max.toExponential().replace('e+', 'e')}` })
+    .meta({ description });
+}
+
+/** A price: > 0 (at least 1e-12), at most 1e12. */
+export const priceInput = (description: string) => quantity(MAX_POSITION_VALUE, description);
 
 /** Free-text tag: 1–32 characters, trimmed. */
-export const tagSchema = z.string().trim().min(1).max(32);
+export const tagSchema = textInput(32, { trim: true, min: 1 });
 
 /** Up to `max` distinct tags. */
 export function tagList(max: number) {
@@ -83,6 +139,10 @@ export const problemSchema = z
     detail: z.string().optional(),
     instance: z.string().optional(),
     requestId: z.string().optional(),
+    otpToken: z
+      .string()
+      .optional()
+      .meta({ description: 'with 401 otp_required from login: send it with the code to POST /api/auth/login/otp' }),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: 'Problem' });

@@ -1,10 +1,19 @@
 import { z } from 'zod';
-import { calendarDate, dateTimeOutput, idSchema, paginationQuery, paginationSchema, tagList } from './common.js';
+import {
+  calendarDate,
+  dateTimeOutput,
+  idPrefixSchema,
+  idSchema,
+  paginationQuery,
+  paginationSchema,
+  tagList,
+  textInput,
+} from './common.js';
 
 /** Journal entry period type. */
 export const journalTypeSchema = z.enum(['daily', 'weekly', 'monthly']);
 
-const text = z.string().max(20_000);
+const text = textInput(20_000);
 const score = z.number().int().min(1).max(10);
 
 /** Emotional state scores, integers 1–10, each optional. */
@@ -17,7 +26,7 @@ export const emotionalStateSchema = z
   })
   .meta({ id: 'EmotionalState' });
 
-const lessons = z.array(z.string().max(500)).max(50);
+const lessons = z.array(textInput(500)).max(50);
 
 /** Body of POST /api/journal. */
 export const journalCreateSchema = z
@@ -83,6 +92,7 @@ export const journalListQuerySchema = z.strictObject({
   dateFrom: calendarDate.optional(),
   dateTo: calendarDate.optional(),
   type: journalTypeSchema.optional(),
+  idPrefix: idPrefixSchema.optional(),
 });
 
 /** Response of GET /api/journal. */

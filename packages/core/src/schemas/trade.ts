@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import {
+  calendarDate,
   dateFilter,
   dateTimeInput,
   dateTimeOutput,
+  idPrefixSchema,
   idSchema,
   paginationQuery,
   paginationSchema,
-  positiveNumber,
+  MAX_MULTIPLIER,
+  MAX_POSITION_VALUE,
+  priceInput,
+  quantity,
   tagList,
+  tagSchema,
+  textInput,
   timeZone,
 } from './common.js';
 
@@ -16,29 +23,77 @@ export const directionSchema = z.enum(['long', 'short']);
 /** Computed trade status. */
 export const tradeStatusSchema = z.enum(['open', 'closed']);
 
-const instrument = z.string().trim().min(1).max(64);
-const setupType = z.string().trim().min(1).max(64);
-const notes = z.string().max(10_000);
-const money = z.number().min(-1e12).max(1e12);
+const instrument = textInput(64, { trim: true, min: 1 });
+const setupType = textInput(64, { trim: true, min: 1 });
+const notes = textInput(10_000);
+const money = z
+  .number()
+  .min(-MAX_POSITION_VALUE)
+  .max(MAX_POSITION_VALUE)
+  .meta({ description: 'realised P&L in money, within ±1e12; only on a closed trade; wins over the computed result' });
+const fees = z.number().min(0).max(MAX_POSITION_VALUE).meta({ description: 'commissions and fees in money, 0 to 1e12' });
+
+const VALUE_RULE =
+  'price × positionSize × multiplier (a position value) must not exceed 1e12 for the entry, the exit and the stop';
+const entryPrice = priceInput(`> 0 (at least 1e-12), at most 1e12; ${VALUE_RULE}`);
+const positionSize = quantity(MAX_POSITION_VALUE, `> 0 (at least 1e-12), at most 1e12; ${VALUE_RULE}`);
+const multiplier = quantity(
+  MAX_MULTIPLIER,
+  `contract multiplier or point value, > 0 (at least 1e-12), at most 1e9, default 1; ${VALUE_RULE}`,
+);
+const stopLoss = priceInput(
+  'initial stop: on the losing side of the entry (below entryPrice for a long trade, above it for a short one); > 0, at most 1e12',
+);
+const takeProfit = priceInput(
+  'target: on the winning side of the entry (above entryPrice for a long trade, below it for a short one); > 0, at most 1e12',
+);
+const exitPrice = priceInput('set to close the trade; > 0 (at least 1e-12), at most 1e12');
+
+/** What kind of instrument a trade is in. */
+export const assetClassSchema = z
+  .enum(['stock', 'option', 'future', 'forex', 'crypto'])
+  .meta({ description: 'stock (equities and ETFs), option, future, forex or crypto' });
+/** The right of an option. */
+export const optionRightSchema = z.enum(['call', 'put']);
+
+const account = textInput(64, { trim: true, min: 1 }).meta({ description: 'Broker account the trade belongs to' });
+const currency = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,10}$/, 'must be a currency code such as USD')
+  .meta({ description: 'Currency of prices and P&L (ISO 4217 code, or a crypto asset such as USDT)' });
+const underlying = textInput(64, { trim: true, min: 1 }).meta({
+  description: 'Underlying of an option, or root of a future (ES for ESZ6)',
+});
+const expiry = calendarDate.meta({ description: 'Expiry (options) or last trading month (futures) as YYYY-MM-DD' });
+const strike = priceInput('Strike of an option; only with assetClass option; > 0 (at least 1e-12), at most 1e12');
 
 /** Body of POST /api/trades. Cross-field rules (stop/target side, exit after entry) are in core's trade rules. */
 export const tradeCreateSchema = z
   .strictObject({
     instrument,
     direction: directionSchema,
-    entryPrice: positiveNumber,
-    positionSize: positiveNumber,
+    entryPrice,
+    positionSize,
     entryTime: dateTimeInput,
-    stopLoss: positiveNumber.optional(),
-    takeProfit: positiveNumber.optional(),
+    stopLoss: stopLoss.optional(),
+    takeProfit: takeProfit.optional(),
     setupType: setupType.optional(),
     notes: notes.optional(),
     tags: tagList(20).optional(),
-    fees: z.number().min(0).max(1e12).optional(),
-    multiplier: positiveNumber.optional(),
-    exitPrice: positiveNumber.optional(),
+    fees: fees.optional(),
+    multiplier: multiplier.optional(),
+    exitPrice: exitPrice.optional(),
     exitTime: dateTimeInput.optional(),
     result: money.optional(),
+    account: account.optional(),
+    assetClass: assetClassSchema.optional(),
+    currency: currency.optional(),
+    underlying: underlying.optional(),
+    expiry: expiry.optional(),
+    strike: strike.optional(),
+    right: optionRightSchema.optional(),
   })
   .meta({ id: 'TradeCreate' });
 
@@ -53,19 +108,26 @@ export const tradeUpdateSchema = z
   .strictObject({
     instrument: instrument.optional(),
     direction: directionSchema.optional(),
-    entryPrice: positiveNumber.optional(),
-    positionSize: positiveNumber.optional(),
+    entryPrice: entryPrice.optional(),
+    positionSize: positionSize.optional(),
     entryTime: dateTimeInput.optional(),
-    stopLoss: positiveNumber.nullable().optional(),
-    takeProfit: positiveNumber.nullable().optional(),
+    stopLoss: stopLoss.nullable().optional(),
+    takeProfit: takeProfit.nullable().optional(),
     setupType: setupType.nullable().optional(),
     notes: notes.nullable().optional(),
     tags: tagList(20).nullable().optional(),
-    fees: z.number().min(0).max(1e12).nullable().optional(),
-    multiplier: positiveNumber.nullable().optional(),
-    exitPrice: positiveNumber.nullable().optional(),
+    fees: fees.nullable().optional(),
+    multiplier: multiplier.nullable().optional(),
+    exitPrice: exitPrice.nullable().optional(),
     exitTime: dateTimeInput.nullable().optional(),
     result: money.nullable().optional(),
+    account: account.nullable().optional(),
+    assetClass: assetClassSchema.nullable().optional(),
+    currency: currency.nullable().optional(),
+    underlying: underlying.nullable().optional(),
+    expiry: expiry.nullable().optional(),
+    strike: strike.nullable().optional(),
+    right: optionRightSchema.nullable().optional(),
   })
   .meta({ id: 'TradeUpdate' });
 
@@ -90,21 +152,41 @@ export const tradeSchema = z
     result: z.number().nullable(),
     rMultiple: z.number().nullable(),
     status: tradeStatusSchema,
+    account: z.string().nullable(),
+    assetClass: assetClassSchema.nullable(),
+    currency: z.string().nullable(),
+    underlying: z.string().nullable(),
+    expiry: calendarDate.nullable(),
+    strike: z.number().nullable(),
+    right: optionRightSchema.nullable(),
     createdAt: dateTimeOutput,
     updatedAt: dateTimeOutput,
   })
   .meta({ id: 'Trade' });
 
+/** Which trades an analytic or list looks at: every analytics call takes these. */
+export const tradeSelectionQuery = {
+  instrument: instrument.optional(),
+  account: account.optional(),
+  assetClass: assetClassSchema.optional(),
+  setup: setupType.optional().meta({ description: 'Only trades of this setupType (exact match)' }),
+  tag: tagSchema.optional().meta({ description: 'Only trades carrying this tag (exact match)' }),
+};
+
 /** Filters shared by the trade list and the statistics. */
 export const tradeFilterQuery = {
-  instrument: z.string().trim().min(1).max(64).optional(),
+  ...tradeSelectionQuery,
   dateFrom: dateFilter.optional(),
   dateTo: dateFilter.optional(),
   status: z.enum(['open', 'closed', 'all']).optional(),
 };
 
-/** Query of GET /api/trades. */
-export const tradeListQuerySchema = z.strictObject({ ...paginationQuery, ...tradeFilterQuery });
+/** Query of GET /api/trades: the filters, and `idPrefix` to find trades by the start of their id. */
+export const tradeListQuerySchema = z.strictObject({
+  ...paginationQuery,
+  ...tradeFilterQuery,
+  idPrefix: idPrefixSchema.optional(),
+});
 
 /** Query of GET /api/trades/statistics: the list's filters, plus `tz` as every analytics call takes (figures do not depend on it). */
 export const tradeStatisticsQuerySchema = z.strictObject({ ...tradeFilterQuery, tz: timeZone.default('UTC') });
@@ -120,7 +202,13 @@ export type TradeCreate = z.output<typeof tradeCreateSchema>;
 export type TradeUpdate = z.output<typeof tradeUpdateSchema>;
 /** Trade record. */
 export type Trade = z.infer<typeof tradeSchema>;
+/** Asset class of a trade. */
+export type AssetClass = z.infer<typeof assetClassSchema>;
+/** Right of an option. */
+export type OptionRight = z.infer<typeof optionRightSchema>;
 /** Validated list query. */
 export type TradeListQuery = z.output<typeof tradeListQuerySchema>;
+/** Which trades an analytic looks at (validated). */
+export type TradeSelection = { [K in keyof typeof tradeSelectionQuery]?: z.output<(typeof tradeSelectionQuery)[K]> };
 /** Validated trade filter. */
 export type TradeFilter = Omit<z.output<typeof tradeStatisticsQuerySchema>, 'tz'>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeOutput, idSchema, paginationQuery, paginationSchema } from './common.js';
+import { dateTimeOutput, idSchema, paginationQuery, paginationSchema, textInput, withoutNul } from './common.js';
 
 /** Event names a webhook may subscribe to. */
 export const EVENT_TYPES = [
@@ -27,16 +27,16 @@ const webhookHostname = new RegExp(`^(?:\\[[0-9a-fA-F:.]+\\]|${z.regexes.hostnam
 /** Body of POST /api/webhooks. */
 export const webhookCreateSchema = z
   .strictObject({
-    url: z
-      .url({ protocol: /^https?$/, hostname: webhookHostname })
-      .max(2048)
-      .meta({ description: 'http or https address that receives deliveries' }),
+    url: withoutNul(z.url({ protocol: /^https?$/, hostname: webhookHostname }).max(2048)).meta({
+      description:
+        'http or https address that receives deliveries (no other scheme); private, loopback and link-local targets are refused, at registration and after DNS resolution at delivery, unless the server allows private webhooks',
+    }),
     events: z
       .array(eventName)
       .min(1)
       .max(EVENT_TYPES.length + 1)
       .refine((e) => new Set(e).size === e.length, { message: 'events must be distinct' }),
-    secret: z.string().min(16).max(256).optional().meta({ description: 'made by the service when not sent' }),
+    secret: textInput(256, { min: 16 }).optional().meta({ description: 'made by the service when not sent' }),
   })
   .meta({ id: 'WebhookCreate' });
 

@@ -6,14 +6,30 @@ export const ErrorCode = {
   tokenExpired: 'token_expired',
   invalidCredentials: 'invalid_credentials',
   invalidRefreshToken: 'invalid_refresh_token',
+  /** The password was right; the account also needs a one-time code (see `POST /api/auth/login/otp`). */
+  otpRequired: 'otp_required',
+  /** A one-time code (TOTP or recovery code) that is wrong, already used, or whose login step expired. */
+  invalidOtp: 'invalid_otp',
   forbidden: 'forbidden',
+  /** An API key without the scope the operation needs. */
+  insufficientScope: 'insufficient_scope',
   registrationClosed: 'registration_closed',
   notFound: 'not_found',
   methodNotAllowed: 'method_not_allowed',
+  /** The request did not arrive in time (the server's request timeout). */
+  requestTimeout: 'request_timeout',
   conflict: 'conflict',
+  /** A request with this Idempotency-Key is still being processed. */
+  idempotencyKeyInUse: 'idempotency_key_in_use',
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
+  /** An Idempotency-Key used before with a different request. */
+  idempotencyKeyReused: 'idempotency_key_reused',
   rateLimited: 'rate_limited',
+  /** The request's header section is too large. */
+  headersTooLarge: 'headers_too_large',
+  /** A request that is not valid HTTP (bad framing). */
+  malformedRequest: 'malformed_request',
   unavailable: 'unavailable',
   internalError: 'internal_error',
 } as const;
@@ -34,14 +50,17 @@ export interface FieldError {
  */
 export class CoreError extends Error {
   override readonly name = 'CoreError';
+  /** Extra members of the problem body (e.g. `otpToken` with `otp_required`); never secrets of others. */
+  readonly extensions: Record<string, string> | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldError[],
     readonly retryAfterSeconds?: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; extensions?: Record<string, string> },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.extensions = options?.extensions;
   }
 }
 

@@ -2,10 +2,14 @@ import type { ClosedTradeFact } from '../analytics/types.js';
 import type {
   AlertEventRow,
   AlertRow,
+  ApiKeyRow,
   DeliveryRow,
   EventRow,
+  IdempotencyRow,
   JournalRow,
   RefreshTokenRow,
+  StoredResponse,
+  TotpRow,
   TradeListRow,
   TradeRow,
   UserRow,
@@ -33,6 +37,23 @@ export interface TradeQuery {
   /** Exit-time range (closed trades only), `exitTo` exclusive. */
   exitFrom?: number | undefined;
   exitTo?: number | undefined;
+  /** Exact matches on the trade's account, asset class and setupType; `tag`: one of its tags. */
+  account?: string | undefined;
+  assetClass?: string | undefined;
+  setup?: string | undefined;
+  tag?: string | undefined;
+  /** Id range, both inclusive (the ids an id prefix covers). */
+  idFrom?: string | undefined;
+  idTo?: string | undefined;
+}
+
+/** The tables whose ids can be shortened. */
+export type IdTable = 'trades' | 'journal_entries' | 'alerts' | 'webhooks';
+
+/** Ids in sorted order, for short ids. */
+export interface IdRepo {
+  /** For each id, the user's next smaller and next larger id in `table` (null at either end). */
+  neighbours(table: IdTable, userId: string, ids: string[]): Promise<Array<{ before: string | null; after: string | null }>>;
 }
 
 /** Users. Emails are unique ignoring case. */
@@ -91,7 +112,14 @@ export interface JournalRepo {
   delete(userId: string, id: string): Promise<boolean>;
   list(
     userId: string,
-    query: { dateFrom?: string | undefined; dateTo?: string | undefined; type?: string | undefined },
+    query: {
+      dateFrom?: string | undefined;
+      dateTo?: string | undefined;
+      type?: string | undefined;
+      /** Id range, both inclusive. */
+      idFrom?: string | undefined;
+      idTo?: string | undefined;
+    },
     page: PageRequest,
   ): Promise<Page<JournalRow>>;
 }
@@ -167,18 +195,78 @@ export interface AlertRepo {
   listEvents(userId: string, alertId: string, page: PageRequest): Promise<Page<AlertEventRow>>;
 }
 
-/** Small shared key-value and counter state (settings, throttles, rate limits). */
+/** The state of one GCRA rate limit key after a hit. */
+export interface RateHit {
+  /** False when the hit was refused (the state was left unchanged). */
+  allowed: boolean;
+  /** The key's theoretical arrival time (ms since epoch) after the hit, or as it stands when refused. */
+  tat: number;
+}
+
+/** Small shared key-value state: settings and rate limits (shared by every process on the database). */
 export interface StateRepo {
   getSetting(key: string): Promise<string | undefined>;
   /** Stores `value` unless the key exists; returns the stored value. */
   putSettingIfAbsent(key: string, value: string): Promise<string>;
-  /** Adds one to the counter of `key` in the fixed window starting at `windowStart`; returns the new count. */
-  hit(key: string, windowStart: number, expiresAt: number): Promise<number>;
-  /** The count of `key` in the window starting at `windowStart`. */
-  peek(key: string, windowStart: number): Promise<number>;
-  clearCounter(key: string): Promise<void>;
-  /** Deletes counters that expired before `now`. */
-  purgeCounters(now: number): Promise<void>;
+  /**
+   * One atomic GCRA step for `key`: the hit is allowed when max(tat, now) + interval − now ≤ window,
+   * and then tat becomes max(tat, now) + interval; a refused hit changes nothing.
+   */
+  rateHit(key: string, now: number, intervalMs: number, windowMs: number): Promise<RateHit>;
+  /** The theoretical arrival time of `key`, or undefined when it has none. */
+  rateTat(key: string): Promise<number | undefined>;
+  rateClear(key: string): Promise<void>;
+  /** Deletes rate limit keys that are fully replenished (tat before `now`). */
+  purgeRates(now: number): Promise<void>;
+}
+
+/** API keys of users, looked up by (user, SHA-256 of the key). */
+export interface ApiKeyRepo {
+  insert(row: ApiKeyRow): Promise<void>;
+  list(userId: string): Promise<ApiKeyRow[]>;
+  get(userId: string, id: string): Promise<ApiKeyRow | undefined>;
+  byHash(userId: string, keyHash: string): Promise<ApiKeyRow | undefined>;
+  /** Revokes a key unless already revoked; true when this call revoked it. */
+  revoke(userId: string, id: string, at: number): Promise<boolean>;
+  /** Notes that the key was used at `at`. */
+  touch(userId: string, id: string, at: number): Promise<void>;
+  /** Keys neither revoked nor expired at `now`. */
+  countActive(userId: string, now: number): Promise<number>;
+}
+
+/** Idempotency-Key records, keyed by (user, key). */
+export interface IdempotencyRepo {
+  /**
+   * Claims a key atomically: inserts a pending record, or takes over one that expired, or a pending
+   * one with the same fingerprint whose lock ran out (its request died). True when claimed.
+   */
+  claim(row: Omit<IdempotencyRow, 'state' | 'response'>, now: number): Promise<boolean>;
+  get(userId: string, key: string): Promise<IdempotencyRow | undefined>;
+  /** Stores the response of the claimed request (the record becomes `done`). */
+  complete(userId: string, key: string, response: StoredResponse): Promise<void>;
+  /** Lets go of a pending claim (its request failed without a response worth repeating). */
+  release(userId: string, key: string): Promise<void>;
+  /** Deletes the user's expired records. */
+  purgeExpired(userId: string, now: number): Promise<void>;
+}
+
+/** The TOTP second factor and its recovery codes. */
+export interface TotpRepo {
+  get(userId: string): Promise<TotpRow | undefined>;
+  /** Starts (or restarts) an unconfirmed enrolment: replaces a pending row, never an enabled one; true when stored. */
+  putPending(row: TotpRow): Promise<boolean>;
+  /** Confirms the pending enrolment at `at` with the step of the code that confirmed it; true when it was pending. */
+  enable(userId: string, at: number, step: number): Promise<boolean>;
+  /** Accepts a code's time step once: true when `step` is later than every step accepted before. */
+  useStep(userId: string, step: number): Promise<boolean>;
+  /** Removes the second factor and its recovery codes. */
+  delete(userId: string): Promise<void>;
+  /** Replaces the recovery codes (their hashes). */
+  replaceRecoveryCodes(userId: string, codeHashes: string[]): Promise<void>;
+  /** Uses a recovery code once: true when it existed and was unused. */
+  useRecoveryCode(userId: string, codeHash: string, at: number): Promise<boolean>;
+  /** Unused recovery codes. */
+  countRecoveryCodes(userId: string): Promise<number>;
 }
 
 /** Every repository, bound to one connection or transaction. */
@@ -191,6 +279,10 @@ export interface Repositories {
   outbox: OutboxRepo;
   alerts: AlertRepo;
   state: StateRepo;
+  ids: IdRepo;
+  apiKeys: ApiKeyRepo;
+  idempotency: IdempotencyRepo;
+  totp: TotpRepo;
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Storage-level records: times are ms since epoch, money in results is integer micro-units. */
+import type { AssetClass, OptionRight } from '../schemas/trade.js';
 
 /** A user row. */
 export interface UserRow {
@@ -43,6 +44,15 @@ export interface TradeRow {
   /** True when the client sent the result; it then wins over the computed one. */
   resultManual: boolean;
   rMultiple: number | null;
+  account: string | null;
+  assetClass: AssetClass | null;
+  currency: string | null;
+  /** Underlying of an option, or root of a future. */
+  underlying: string | null;
+  /** YYYY-MM-DD. */
+  expiry: string | null;
+  strike: number | null;
+  right: OptionRight | null;
   importKey: string | null;
   createdAt: number;
   updatedAt: number;
@@ -131,4 +141,50 @@ export interface AlertEventRow {
   value: number;
   tradeId: string | null;
   triggeredAt: number;
+}
+
+/** An API key row; only the SHA-256 of the key is stored, and `hint` is its last four characters. */
+export interface ApiKeyRow {
+  userId: string;
+  id: string;
+  name: string;
+  keyHash: string;
+  hint: string;
+  scopes: string[];
+  expiresAt: number | null;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+  createdAt: number;
+}
+
+/** What an idempotent request answered, kept to answer its retries. */
+export interface StoredResponse {
+  status: number;
+  /** The JSON body as sent, or null for none. */
+  body: string | null;
+  headers: Record<string, string>;
+}
+
+/** An Idempotency-Key record: `pending` while its first request runs, then `done` with the response. */
+export interface IdempotencyRow {
+  userId: string;
+  key: string;
+  fingerprint: string;
+  state: 'pending' | 'done';
+  response: StoredResponse | null;
+  /** While pending: until when the claiming request holds the key (a crashed one lets go then). */
+  lockedUntil: number;
+  expiresAt: number;
+  createdAt: number;
+}
+
+/** A user's TOTP second factor; `enabledAt` is null until the enrolment is confirmed with a code. */
+export interface TotpRow {
+  userId: string;
+  /** Base32 secret. */
+  secret: string;
+  enabledAt: number | null;
+  /** The last time step a code was accepted for (a code is never accepted twice). */
+  lastStep: number | null;
+  createdAt: number;
 }

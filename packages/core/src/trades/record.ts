@@ -26,6 +26,13 @@ export function tradeRecord(t: TradeListRow): Trade {
     result: t.resultMicros === null ? null : fromMicros(t.resultMicros),
     rMultiple: t.rMultiple,
     status: t.exitPrice === null ? 'open' : 'closed',
+    account: t.account,
+    assetClass: t.assetClass,
+    currency: t.currency,
+    underlying: t.underlying,
+    expiry: t.expiry,
+    strike: t.strike,
+    right: t.right,
     createdAt: iso(t.createdAt),
     updatedAt: iso(t.updatedAt),
   };

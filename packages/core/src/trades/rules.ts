@@ -1,13 +1,34 @@
+import { MAX_POSITION_VALUE } from '../schemas/common.js';
 import { type FieldError, validationError } from '../shared/errors.js';
 import type { TradeRow } from '../storage/rows.js';
+
+/** The position values (price × size × multiplier) that must stay within bounds, and the field each one blames. */
+function positionValueErrors(t: TradeRow): FieldError[] {
+  const errors: FieldError[] = [];
+  const size = t.positionSize * t.multiplier;
+  const check = (path: string, price: number | null, what: string) => {
+    if (price !== null && !(price * size <= MAX_POSITION_VALUE)) {
+      errors.push({
+        path,
+        message: `${what} × positionSize × multiplier must not exceed 1e12 (the position is too large to compute)`,
+      });
+    }
+  };
+  check('positionSize', t.entryPrice, 'entryPrice');
+  check('exitPrice', t.exitPrice, 'exitPrice');
+  check('stopLoss', t.stopLoss, 'stopLoss');
+  return errors;
+}
 
 /**
  * The cross-field rules of a trade, checked after every create and update: a stop on the
  * losing side of the entry, a target on the winning side, an exit no earlier than the entry,
- * exit price and time together, and a result only on a closed trade.
+ * exit price and time together, a result only on a closed trade, strike and right only on an
+ * option, and position values within 1e12 so that every derived result fits its 64-bit
+ * micro-unit column.
  */
 export function checkTradeRules(t: TradeRow): void {
-  const errors: FieldError[] = [];
+  const errors: FieldError[] = positionValueErrors(t);
   const long = t.direction === 'long';
   if (t.stopLoss !== null && (long ? t.stopLoss >= t.entryPrice : t.stopLoss <= t.entryPrice)) {
     errors.push({ path: 'stopLoss', message: `must be ${long ? 'below' : 'above'} the entry price for a ${t.direction} trade` });
@@ -23,6 +44,13 @@ export function checkTradeRules(t: TradeRow): void {
   }
   if (t.exitTime !== null && t.exitTime < t.entryTime) {
     errors.push({ path: 'exitTime', message: 'must not be before entryTime' });
+  }
+  if (t.assetClass !== 'option') {
+    const stated = t.assetClass === null ? 'without assetClass option' : `for assetClass ${t.assetClass}`;
+    if (t.strike !== null)
+      errors.push({ path: 'strike', message: `only options have a strike (set assetClass to option); given ${stated}` });
+    if (t.right !== null)
+      errors.push({ path: 'right', message: `only options have a right (set assetClass to option); given ${stated}` });
   }
   if (t.resultManual && t.exitPrice === null) {
     errors.push({ path: 'result', message: 'can only be set on a closed trade (send exitPrice)' });

@@ -56,6 +56,13 @@ export function newTradeRow(
     resultMicros: body.result === undefined ? null : toMicros(body.result),
     resultManual: body.result !== undefined,
     rMultiple: null,
+    account: body.account ?? null,
+    assetClass: body.assetClass ?? null,
+    currency: body.currency ?? null,
+    underlying: body.underlying ?? null,
+    expiry: body.expiry ?? null,
+    strike: body.strike ?? null,
+    right: body.right ?? null,
     importKey: opts.importKey ?? null,
     createdAt: now,
     updatedAt: now,
@@ -81,6 +88,13 @@ export function applyTradeUpdate(before: TradeRow, patch: TradeUpdate, now: numb
   if (patch.multiplier !== undefined) t.multiplier = patch.multiplier ?? 1;
   if (patch.exitTime !== undefined) t.exitTime = patch.exitTime === null ? null : Date.parse(patch.exitTime);
   if (patch.exitPrice !== undefined) t.exitPrice = patch.exitPrice;
+  if (patch.account !== undefined) t.account = patch.account;
+  if (patch.assetClass !== undefined) t.assetClass = patch.assetClass;
+  if (patch.currency !== undefined) t.currency = patch.currency;
+  if (patch.underlying !== undefined) t.underlying = patch.underlying;
+  if (patch.expiry !== undefined) t.expiry = patch.expiry;
+  if (patch.strike !== undefined) t.strike = patch.strike;
+  if (patch.right !== undefined) t.right = patch.right;
   if (patch.result !== undefined) {
     t.resultManual = patch.result !== null;
     t.resultMicros = patch.result === null ? null : toMicros(patch.result);

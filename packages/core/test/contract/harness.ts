@@ -24,7 +24,12 @@ export function useCore(db: TestDatabase): { core: () => Core; storage: () => St
     core = createCore({
       storage: opened.storage,
       clock,
-      accessTokens: { ttlSeconds: 3600, issue: async (userId) => `access-for-${userId}` },
+      accessTokens: {
+        ttlSeconds: 3600,
+        issue: async (userId) => `access-for-${userId}`,
+        issueOtpChallenge: async (userId) => `otp-for-${userId}`,
+        verifyOtpChallenge: async (token) => (token.startsWith('otp-for-') ? token.slice('otp-for-'.length) : undefined),
+      },
       auth: { passwordCost: { N: 1024, r: 8, p: 1 } },
     });
   });

@@ -21,6 +21,7 @@ function sharedHeaders(): Record<string, unknown> {
     Allow: text('The methods the path supports'),
     WwwAuthenticate: text('`Bearer realm="trading-journal"`, with `error="invalid_token"` when a token was sent'),
     Location: text('Path of the created resource'),
+    IdempotentReplayed: text('`true` when this is the stored answer of an earlier request with the same Idempotency-Key'),
   };
 }
 
@@ -31,7 +32,7 @@ function problemResponses(): Record<string, unknown> {
     429: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
   };
   const out: Record<string, unknown> = {};
-  for (const status of [400, 401, 403, 404, 405, 409, 413, 415, 429, 500, 503]) {
+  for (const status of [400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500, 503]) {
     out[`Problem${status}`] = {
       description: `${statusTitle(status)} (RFC 9457 problem details with a stable \`code\`)`,
       headers: { 'X-Request-Id': HEADER_REFS.requestId, ...(extra[status] ?? {}) },
@@ -53,16 +54,28 @@ function operation(route: Route, collector: SchemaCollector, responseSchema: Jso
   const headers: Record<string, unknown> = { 'X-Request-Id': HEADER_REFS.requestId };
   if (limited) Object.assign(headers, { 'RateLimit-Policy': HEADER_REFS.policy, RateLimit: HEADER_REFS.rateLimit });
   if (route.response.status === 201) headers.Location = { $ref: '#/components/headers/Location' };
+  if (route.idempotent) {
+    headers['Idempotent-Replayed'] = { $ref: '#/components/headers/IdempotentReplayed' };
+    parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  }
   const success: Record<string, unknown> = { description: route.response.description, headers };
-  if (responseSchema) success.content = { 'application/json': { schema: responseSchema } };
-  const errorStatuses = new Set([400, ...route.errors, ...(limited ? [429] : []), 500]);
+  if (responseSchema) success.content = { [route.response.contentType ?? 'application/json']: { schema: responseSchema } };
+  const errorStatuses = new Set([
+    400,
+    ...route.errors,
+    ...(route.auth ? [401, 403] : []),
+    ...(route.idempotent ? [409, 422] : []),
+    ...(limited ? [429] : []),
+    500,
+  ]);
   const responses: Record<string, unknown> = { [String(route.response.status)]: success };
   for (const status of [...errorStatuses].sort()) responses[String(status)] = { $ref: `#/components/responses/Problem${status}` };
   const op: Record<string, unknown> = {
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
-    security: route.auth ? [{ bearerAuth: [] }] : [],
+    // OpenAPI 3.1 lets a non-OAuth requirement list role names: here, the scope an API key needs.
+    security: route.auth ? [{ bearerAuth: [route.scope] }] : [],
     responses,
   };
   if (parameters.length > 0) op.parameters = parameters;
@@ -96,13 +109,30 @@ export function buildOpenApiDocument(routes: Route[], info: { version: string })
       description: 'Trades, journal, analytics, alerts and webhooks of a trading journal. Errors are RFC 9457 problem details.',
     },
     servers: [{ url: '/' }],
-    tags: ['auth', 'trades', 'analytics', 'journal', 'webhooks', 'alerts', 'system'].map((name) => ({ name })),
+    tags: ['auth', 'keys', 'trades', 'analytics', 'reports', 'journal', 'webhooks', 'alerts', 'system'].map((name) => ({ name })),
     paths,
     components: {
       schemas: collector.components,
       responses: problemResponses(),
       headers: sharedHeaders(),
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Makes a retry safe: a retry with the same key and the same request within 24 hours answers the first response without creating again; the same key with another request is 422 idempotency_key_reused; a retry while the first is still running is 409 idempotency_key_in_use',
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$' },
+        },
+      },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An access token (JWT) from login, which may do everything, or an API key (`tj_live_…`), which may do what its scopes allow: each operation lists the scope it needs (`admin` covers all); too small a scope is 403 insufficient_scope',
+        },
+      },
     },
   };
 }

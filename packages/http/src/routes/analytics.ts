@@ -27,6 +27,7 @@ const analytics = (
   summary,
   tag: 'analytics',
   auth: true,
+  scope: 'read',
   query,
   response: { status: 200, description: summary, schema },
   errors: [401, 403],

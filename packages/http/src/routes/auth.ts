@@ -49,6 +49,7 @@ export const authRoutes: Route[] = [
     summary: 'The user of the access token',
     tag: 'auth',
     auth: true,
+    scope: 'read',
     response: { status: 200, description: 'The current user', schema: userSchema },
     errors: [401, 403],
     handle: async ({ core, userId }) => ok(await core.auth.authenticate(userId)),
@@ -63,9 +64,11 @@ export const authRoutes: Route[] = [
     body: registerSchema,
     response: { status: 201, description: 'The new user', schema: userSchema },
     errors: [400, 403, 409, 413, 415],
+    // The account's own resource is GET /api/auth/me (after logging in): Location names it.
     handle: async ({ core, body, settings }) => ({
       status: 201,
       body: await core.auth.register(body, settings.openRegistration),
+      headers: { location: '/api/auth/me' },
     }),
   },
 ];

@@ -1,9 +1,13 @@
 import { alertRoutes } from './alerts.js';
 import { analyticsRoutes } from './analytics.js';
 import { authRoutes } from './auth.js';
+import { idRoutes } from './ids.js';
 import { journalRoutes } from './journal.js';
+import { reportRoutes } from './reports.js';
+import { keyRoutes } from './keys.js';
 import type { Route } from './route.js';
 import { systemRoutes } from './system.js';
+import { totpRoutes } from './totp.js';
 import { tradeRoutes } from './trades.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -11,11 +15,15 @@ import { webhookRoutes } from './webhooks.js';
 export function apiRoutes(openApiDocument: () => unknown): Route[] {
   return [
     ...authRoutes,
+    ...totpRoutes,
+    ...keyRoutes,
     ...tradeRoutes,
     ...analyticsRoutes,
+    ...reportRoutes,
     ...journalRoutes,
     ...webhookRoutes,
     ...alertRoutes,
+    ...idRoutes,
     ...systemRoutes(openApiDocument),
   ];
 }

@@ -1,4 +1,4 @@
-import type { Core } from '@tj/core';
+import type { Core, Principal, Scope } from '@tj/core';
 import type { z } from 'zod';
 
 /** HTTP methods the API uses. */
@@ -9,6 +9,8 @@ export interface RouteContext {
   core: Core;
   /** The authenticated user's id; empty on public routes. */
   userId: string;
+  /** Who acts (user, scopes, API key); undefined on public routes. */
+  principal: Principal | undefined;
   params: Record<string, string>;
   query: Record<string, string>;
   body: unknown;
@@ -21,31 +23,40 @@ export interface RouteResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A body that is not JSON (an HTML document): sent as is with its content type. */
+  text?: { contentType: string; body: string };
 }
 
 /**
  * One endpoint: method, path (find-my-way syntax, `:id`), the zod schemas of its input and
  * output (from core, for the OpenAPI document) and a handler that calls one core function.
+ * An authenticated route names the one scope an API key needs for it.
  */
-export interface Route {
+interface RouteBase {
   method: Method;
   path: string;
   operationId: string;
   summary: string;
   tag: string;
-  /** Needs a bearer access token. */
-  auth: boolean;
   /** Counted by the general rate limit (all but the health probe). */
   rateLimited?: boolean;
+  /**
+   * Honours `Idempotency-Key`: a retry with the same key and request answers the first response
+   * without running again (for every POST that creates something).
+   */
+  idempotent?: boolean;
   query?: z.ZodType;
   /** The request body schema; routes without one take no body. */
   body?: z.ZodType;
-  /** Success status and body schema (none for 204). */
-  response: { status: number; description: string; schema?: z.ZodType };
+  /** Success status and body schema (none for 204); `contentType` when it is not JSON (`text/html`). */
+  response: { status: number; description: string; schema?: z.ZodType; contentType?: string };
   /** Error statuses the route can answer, beyond the ones every route can (400 for query, 429, 500). */
   errors: number[];
   handle(ctx: RouteContext): Promise<RouteResult>;
 }
+
+/** An endpoint: public (`auth: false`), or needing a bearer token and, from an API key, `scope`. */
+export type Route = RouteBase & ({ auth: false; scope?: undefined } | { auth: true; scope: Scope });
 
 /** A 200 JSON answer. */
 export const ok = (body: unknown): RouteResult => ({ status: 200, body });

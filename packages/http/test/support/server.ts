@@ -70,7 +70,7 @@ export async function startTestServer(
     const app = await createServer({
       ...testServerConfig(opened, (entry) => logs.push(entry)),
       jwtSecret,
-      rateLimit: { limit: 10_000, windowSeconds: 60 },
+      rateLimit: { user: { limit: 10_000, windowSeconds: 60 }, ip: { limit: 10_000, windowSeconds: 60 } },
       ...overrides,
     });
     const url = await app.listen();

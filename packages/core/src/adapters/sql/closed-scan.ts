@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ClosedTradeFact } from '../../analytics/types.js';
 import type { TradeQuery } from '../../storage/ports.js';
-import { jsonArray } from './context.js';
+import { jsonArray, type SqlCapabilities } from './context.js';
 import type { Database } from './schema.js';
 import { applyQuery } from './trade-query.js';
 
@@ -29,12 +29,13 @@ async function* scanClosed(
   db: Kysely<Database>,
   userId: string,
   query: TradeQuery,
+  caps: SqlCapabilities,
   columns: readonly ClosedColumn[],
   toFact: (r: ClosedRecord) => ClosedTradeFact,
 ): AsyncGenerator<ClosedTradeFact[]> {
   let after: [number, string] | undefined;
   for (;;) {
-    let q = applyQuery(db.selectFrom('trades'), userId, { ...query, status: undefined })
+    let q = applyQuery(db.selectFrom('trades'), userId, { ...query, status: undefined }, caps)
       .select(columns)
       .where('exit_time', 'is not', null);
     // No trade exits before it enters, so an entry-time floor is also an exit-time floor: the
@@ -59,11 +60,12 @@ export async function* closedTradeFacts(
   db: Kysely<Database>,
   userId: string,
   query: TradeQuery,
+  caps: SqlCapabilities,
   options?: { outcomeOnly?: boolean },
 ): AsyncGenerator<ClosedTradeFact[]> {
   if (query.status === 'open') return;
   if (options?.outcomeOnly) {
-    yield* scanClosed(db, userId, query, OUTCOME_COLUMNS, (r) => ({
+    yield* scanClosed(db, userId, query, caps, OUTCOME_COLUMNS, (r) => ({
       id: r.id,
       instrument: '',
       setupType: null,
@@ -75,7 +77,7 @@ export async function* closedTradeFacts(
     }));
     return;
   }
-  yield* scanClosed(db, userId, query, FACT_COLUMNS, (r) => ({
+  yield* scanClosed(db, userId, query, caps, FACT_COLUMNS, (r) => ({
     id: r.id,
     instrument: r.instrument,
     setupType: r.setup_type,

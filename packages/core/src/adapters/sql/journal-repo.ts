@@ -72,6 +72,8 @@ export function sqlJournalRepo({ db }: SqlContext): JournalRepo {
       if (query.dateFrom !== undefined) q = q.where('date', '>=', query.dateFrom);
       if (query.dateTo !== undefined) q = q.where('date', '<=', query.dateTo);
       if (query.type !== undefined) q = q.where('type', '=', query.type);
+      if (query.idFrom !== undefined) q = q.where('id', '>=', query.idFrom);
+      if (query.idTo !== undefined) q = q.where('id', '<=', query.idTo);
       const rows = await q
         .selectAll()
         .orderBy('date', 'desc')

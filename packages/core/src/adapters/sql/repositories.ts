@@ -1,10 +1,14 @@
 import type { Repositories } from '../../storage/ports.js';
 import { sqlAlertRepo } from './alert-repo.js';
+import { sqlApiKeyRepo } from './api-key-repo.js';
 import type { SqlContext } from './context.js';
+import { sqlIdRepo } from './id-repo.js';
+import { sqlIdempotencyRepo } from './idempotency-repo.js';
 import { sqlJournalRepo } from './journal-repo.js';
 import { sqlOutboxRepo } from './outbox-repo.js';
 import { sqlStateRepo } from './state-repo.js';
 import { sqlTokenRepo } from './token-repo.js';
+import { sqlTotpRepo } from './totp-repo.js';
 import { sqlTradeRepo } from './trade-repo.js';
 import { sqlUserRepo } from './user-repo.js';
 import { sqlWebhookRepo } from './webhook-repo.js';
@@ -20,5 +24,9 @@ export function sqlRepositories(ctx: SqlContext): Repositories {
     outbox: sqlOutboxRepo(ctx),
     alerts: sqlAlertRepo(ctx),
     state: sqlStateRepo(ctx),
+    ids: sqlIdRepo(ctx),
+    apiKeys: sqlApiKeyRepo(ctx),
+    idempotency: sqlIdempotencyRepo(ctx),
+    totp: sqlTotpRepo(ctx),
   };
 }

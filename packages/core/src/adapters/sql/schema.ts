@@ -43,6 +43,14 @@ export interface Database {
     import_key: string | null;
     created_at: number;
     updated_at: number;
+    /** Instrument details (schema version 6). */
+    account: string | null;
+    asset_class: string | null;
+    currency: string | null;
+    underlying: string | null;
+    expiry: string | null;
+    strike: number | null;
+    option_right: string | null;
   };
   trade_counts: { user_id: string; total: number; open: number; version: number };
   journal_entries: {
@@ -112,7 +120,38 @@ export interface Database {
     triggered_at: number;
   };
   settings: { key: string; value: string };
-  counters: { key: string; window_start: number; count: number; expires_at: number };
+  /** GCRA state of one rate limit key: its theoretical arrival time in microseconds since the epoch (schema version 11). */
+  rate_limits: { key: string; tat: number };
+  /** API keys (schema version 10): only the SHA-256 of a key is stored. */
+  api_keys: {
+    user_id: string;
+    id: string;
+    name: string;
+    key_hash: string;
+    hint: string;
+    scopes: string;
+    expires_at: number | null;
+    last_used_at: number | null;
+    revoked_at: number | null;
+    created_at: number;
+  };
+  /** Idempotency-Key records (schema version 11). */
+  idempotency_keys: {
+    user_id: string;
+    key: string;
+    fingerprint: string;
+    state: string;
+    status: number | null;
+    body: string | null;
+    headers: string | null;
+    locked_until: number;
+    expires_at: number;
+    created_at: number;
+  };
+  /** TOTP second factor (schema version 12); `enabled_at` is null while the enrolment is unconfirmed. */
+  user_totp: { user_id: string; secret: string; enabled_at: number | null; last_step: number | null; created_at: number };
+  /** Single-use recovery codes of the second factor (schema version 12), stored as SHA-256. */
+  recovery_codes: { user_id: string; code_hash: string; used_at: number | null };
 }
 
 /** The SQL dialects we run on. */

@@ -2,8 +2,13 @@ import { sql } from 'kysely';
 import type { StateRepo } from '../../storage/ports.js';
 import type { SqlContext } from './context.js';
 
-/** Settings and windowed counters on SQL (shared by every process on the database). */
-export function sqlStateRepo({ db }: SqlContext): StateRepo {
+/** Settings and GCRA rate limits on SQL (shared by every process on the database). */
+export function sqlStateRepo({ db, dialect }: SqlContext): StateRepo {
+  const greatest = dialect === 'postgres' ? sql.raw('GREATEST') : sql.raw('max');
+  const tatOf = async (key: string) => {
+    const r = await db.selectFrom('rate_limits').select('tat').where('key', '=', key).executeTakeFirst();
+    return r === undefined ? undefined : Number(r.tat) / 1000;
+  };
   return {
     async getSetting(key) {
       const r = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
@@ -18,29 +23,31 @@ export function sqlStateRepo({ db }: SqlContext): StateRepo {
       const r = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
       return r.value;
     },
-    async hit(key, windowStart, expiresAt) {
-      const r = await db
-        .insertInto('counters')
-        .values({ key, window_start: windowStart, count: 1, expires_at: expiresAt })
-        .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`counters.count + 1` }))
-        .returning('count')
-        .executeTakeFirstOrThrow();
-      return Number(r.count);
+    async rateHit(key, now, intervalMs, windowMs) {
+      // One atomic upsert per hit: the row lock (PostgreSQL) or the write lock (SQLite) orders
+      // concurrent hits, so processes sharing the database share the limit exactly. Times are
+      // whole microseconds, so limits of more than one request per millisecond stay exact enough.
+      const nowUs = sql`CAST(${Math.round(now * 1000)} AS BIGINT)`;
+      const intervalUs = sql`CAST(${Math.max(1, Math.round(intervalMs * 1000))} AS BIGINT)`;
+      const next = sql`${greatest}(rate_limits.tat, ${nowUs}) + ${intervalUs}`;
+      const { rows } = await sql<{ tat: number | string }>`
+        INSERT INTO rate_limits (key, tat) VALUES (${key}, ${nowUs} + ${intervalUs})
+        ON CONFLICT (key) DO UPDATE SET tat = ${next}
+        WHERE ${next} - ${nowUs} <= CAST(${Math.round(windowMs * 1000)} AS BIGINT)
+        RETURNING tat`.execute(db);
+      const hit = rows[0];
+      if (hit !== undefined) return { allowed: true, tat: Number(hit.tat) / 1000 };
+      return { allowed: false, tat: (await tatOf(key)) ?? now };
     },
-    async peek(key, windowStart) {
-      const r = await db
-        .selectFrom('counters')
-        .select('count')
-        .where('key', '=', key)
-        .where('window_start', '=', windowStart)
-        .executeTakeFirst();
-      return Number(r?.count ?? 0);
+    rateTat: tatOf,
+    async rateClear(key) {
+      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
     },
-    async clearCounter(key) {
-      await db.deleteFrom('counters').where('key', '=', key).execute();
-    },
-    async purgeCounters(now) {
-      await db.deleteFrom('counters').where('expires_at', '<', now).execute();
+    async purgeRates(now) {
+      await db
+        .deleteFrom('rate_limits')
+        .where('tat', '<', Math.round(now * 1000))
+        .execute();
     },
   };
 }

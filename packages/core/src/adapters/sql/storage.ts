@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Storage } from '../../storage/ports.js';
 import { type Migration, migrate } from './migrate.js';
 import { sqlRepositories } from './repositories.js';
+import type { SqlCapabilities } from './context.js';
 import type { Database, Dialect } from './schema.js';
 
 /** How a dialect turns a driver error into a core error (or leaves it alone). */
@@ -16,15 +17,18 @@ export async function createSqlStorage(
   dialect: Dialect,
   migrations: Migration[],
   translate: ErrorTranslator,
+  caps: SqlCapabilities,
 ): Promise<Storage> {
   await migrate(db, migrations, dialect);
   const wrap = <T extends object>(target: T): T => translating(target, translate);
   return {
     dialect,
-    repos: wrap(sqlRepositories({ db, dialect, inTransaction: false })),
+    repos: wrap(sqlRepositories({ db, dialect, caps, inTransaction: false })),
     async transaction(fn) {
       try {
-        return await db.transaction().execute((trx) => fn(wrap(sqlRepositories({ db: trx, dialect, inTransaction: true }))));
+        return await db
+          .transaction()
+          .execute((trx) => fn(wrap(sqlRepositories({ db: trx, dialect, caps, inTransaction: true }))));
       } catch (e) {
         throw translate(e);
       }

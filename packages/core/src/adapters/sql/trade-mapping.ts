@@ -24,6 +24,13 @@ export const LIST_COLUMNS = [
   'r_multiple',
   'created_at',
   'updated_at',
+  'account',
+  'asset_class',
+  'currency',
+  'underlying',
+  'expiry',
+  'strike',
+  'option_right',
 ] as const;
 
 /** The columns a full TradeRow is read from (not the user id, lower-cased instrument or status: they are derived). */
@@ -53,6 +60,13 @@ export function tradeListFromRecord(r: ListRecord, userId: string): TradeListRow
     exitTime: r.exit_time,
     resultMicros: r.result_micros,
     rMultiple: r.r_multiple,
+    account: r.account,
+    assetClass: r.asset_class as TradeRow['assetClass'],
+    currency: r.currency,
+    underlying: r.underlying,
+    expiry: r.expiry,
+    strike: r.strike,
+    right: r.option_right as TradeRow['right'],
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -88,6 +102,13 @@ export function tradeToRecord(t: TradeRow): Insertable<Database['trades']> {
     r_multiple: t.rMultiple,
     status: t.exitPrice === null ? 'open' : 'closed',
     import_key: t.importKey,
+    account: t.account,
+    asset_class: t.assetClass,
+    currency: t.currency,
+    underlying: t.underlying,
+    expiry: t.expiry,
+    strike: t.strike,
+    option_right: t.right,
     created_at: t.createdAt,
     updated_at: t.updatedAt,
   };

@@ -10,7 +10,7 @@ const INSERT_CHUNK = 400;
 
 /** Trades on SQL, with per-user counters kept in the same transaction as each change. */
 export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
-  const { db } = ctx;
+  const { db, dialect } = ctx;
 
   /** Adjusts the user's counters and bumps their data version: every trade write goes through here. */
   async function bumpCounts(userId: string, total: number, open: number): Promise<void> {
@@ -35,7 +35,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
   }
 
   async function countWhere(userId: string, query: TradeQuery): Promise<number> {
-    const r = await applyQuery(db.selectFrom('trades'), userId, query)
+    const r = await applyQuery(db.selectFrom('trades'), userId, query, ctx.caps)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
     return Number(r?.n ?? 0);
@@ -46,7 +46,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
    * time (the trade rules keep exit price and exit time together), so open = total − count(exit_time).
    */
   async function countBoth(userId: string, query: TradeQuery): Promise<{ total: number; open: number }> {
-    const r = await applyQuery(db.selectFrom('trades'), userId, query)
+    const r = await applyQuery(db.selectFrom('trades'), userId, query, ctx.caps)
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('exit_time').as('closed')])
       .executeTakeFirst();
     const total = Number(r?.n ?? 0);
@@ -94,7 +94,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     async list(userId, query, page) {
       const params = [...paramsOf(userId, query), page.limit, offsetOf(page)];
       const rows = await hot(db, `${ctx.dialect}:list:${shapeOf(query)}`, params, () =>
-        applyQuery(db.selectFrom('trades').select(LIST_COLUMNS), userId, query)
+        applyQuery(db.selectFrom('trades').select(LIST_COLUMNS), userId, query, ctx.caps)
           .orderBy('entry_time', 'desc')
           .orderBy('id', 'desc')
           .limit(page.limit)
@@ -110,7 +110,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       return { rows: rows.map((r) => tradeListFromRecord(r, userId)), total };
     },
     closedFacts(userId, query, options) {
-      return closedTradeFacts(db, userId, query, options);
+      return closedTradeFacts(db, userId, query, ctx.caps, options);
     },
     async counts(userId, query) {
       if (countersAnswer(query)) {
@@ -156,7 +156,8 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     async exitPnlMicros(userId, from, to) {
       const r = await db
         .selectFrom('trades')
-        .select((eb) => eb.fn.sum<number | string | null>('result_micros').as('s'))
+        // SQLite's sum() fails on 64-bit overflow; total() sums in floating point (exact below 2^53).
+        .select((eb) => eb.fn<number | string | null>(dialect === 'sqlite' ? 'total' : 'sum', ['result_micros']).as('s'))
         .where('user_id', '=', userId)
         .where('exit_time', '>=', from)
         .where('exit_time', '<', to)

@@ -95,4 +95,57 @@ export const sqliteMigrations: Migration[] = [
     name: 'trade data version',
     statements: ['ALTER TABLE trade_counts ADD COLUMN version INTEGER NOT NULL DEFAULT 0'],
   },
+  {
+    // Trades carry what brokers give and traders filter by; closed-trade scans filtered by account
+    // walk one account's exits in order.
+    version: 6,
+    name: 'trade instrument details',
+    statements: [
+      'ALTER TABLE trades ADD COLUMN account TEXT',
+      'ALTER TABLE trades ADD COLUMN asset_class TEXT',
+      'ALTER TABLE trades ADD COLUMN currency TEXT',
+      'ALTER TABLE trades ADD COLUMN underlying TEXT',
+      'ALTER TABLE trades ADD COLUMN expiry TEXT',
+      'ALTER TABLE trades ADD COLUMN strike REAL',
+      'ALTER TABLE trades ADD COLUMN option_right TEXT',
+      'CREATE INDEX trades_account_exit ON trades (user_id, account, exit_time, id)',
+    ],
+  },
+  {
+    // Long-lived API keys for scripts and apps, looked up by (user, hash of the key).
+    version: 10,
+    name: 'api keys',
+    statements: [
+      `CREATE TABLE api_keys (
+        user_id TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, key_hash TEXT NOT NULL, hint TEXT NOT NULL,
+        scopes TEXT NOT NULL, expires_at INTEGER, last_used_at INTEGER, revoked_at INTEGER, created_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, id))`,
+      'CREATE UNIQUE INDEX api_keys_hash ON api_keys (user_id, key_hash)',
+    ],
+  },
+  {
+    // Idempotency-Key records live 24 h; rate limits move from fixed-window counters to GCRA
+    // (one theoretical arrival time per key), and the counters table goes.
+    version: 11,
+    name: 'idempotency keys and GCRA rate limits',
+    statements: [
+      `CREATE TABLE idempotency_keys (
+        user_id TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, state TEXT NOT NULL,
+        status INTEGER, body TEXT, headers TEXT, locked_until INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+        created_at INTEGER NOT NULL, PRIMARY KEY (user_id, key))`,
+      'CREATE TABLE rate_limits (key TEXT PRIMARY KEY, tat INTEGER NOT NULL)',
+      'DROP TABLE counters',
+    ],
+  },
+  {
+    // The optional TOTP second factor and its single-use recovery codes.
+    version: 12,
+    name: 'totp second factor',
+    statements: [
+      `CREATE TABLE user_totp (
+        user_id TEXT PRIMARY KEY, secret TEXT NOT NULL, enabled_at INTEGER, last_step INTEGER, created_at INTEGER NOT NULL)`,
+      `CREATE TABLE recovery_codes (
+        user_id TEXT NOT NULL, code_hash TEXT NOT NULL, used_at INTEGER, PRIMARY KEY (user_id, code_hash))`,
+    ],
+  },
 ];

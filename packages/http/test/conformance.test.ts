@@ -1,0 +1,239 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { totpCode } from '@tj/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES } from '../../../test/support/databases.js';
+import { conformanceChecker } from './support/conformance.js';
+import { call, tradeBody } from './support/http.js';
+import { signUp, startTestServer, type TestServer, type TestUser } from './support/server.js';
+
+const UNKNOWN = '01900000-0000-7000-8000-000000000000';
+
+/** A webhook receiver on loopback that accepts every delivery. */
+async function receiver(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.each(DATABASES)('every operation of the OpenAPI document answers as documented, on $name', (db) => {
+  describe.skipIf(!db.available)('', () => {
+    let srv: TestServer;
+    let hook: Awaited<ReturnType<typeof receiver>>;
+    let u: TestUser;
+    let c: ReturnType<typeof conformanceChecker>;
+    beforeAll(async () => {
+      srv = await startTestServer(db);
+      hook = await receiver();
+      u = await signUp(srv.url, 'conformance');
+      c = conformanceChecker(srv.url, (await call(srv.url, 'GET', '/api/openapi.json')).body);
+    });
+    afterAll(async () => {
+      await srv?.close();
+      await hook?.close();
+    });
+
+    /** Sends as the user and expects `status`. */
+    async function as(
+      user: TestUser | undefined,
+      status: number,
+      method: string,
+      template: string,
+      path = template,
+      json?: unknown,
+    ) {
+      const r = await c.send(method, template, path, { headers: user?.auth ?? {}, json });
+      expect(r.status, `${method} ${path}: ${r.text.slice(0, 300)}`).toBe(status);
+      return r;
+    }
+    const me = (status: number, method: string, template: string, path = template, json?: unknown) =>
+      as(u, status, method, template, path, json);
+
+    it('system and auth', async () => {
+      await as(undefined, 200, 'GET', '/api/health');
+      await as(undefined, 200, 'GET', '/api/openapi.json');
+      const email = `doc-${Date.now()}@example.com`;
+      const password = 'correct horse battery';
+      await as(undefined, 201, 'POST', '/api/auth/register', '/api/auth/register', { email, name: 'Doc', password });
+      await as(undefined, 409, 'POST', '/api/auth/register', '/api/auth/register', { email, name: 'Doc', password });
+      await as(undefined, 400, 'POST', '/api/auth/register', '/api/auth/register', { email: 'nope' });
+      const pair = (await as(undefined, 200, 'POST', '/api/auth/login', '/api/auth/login', { email, password })).body;
+      await as(undefined, 401, 'POST', '/api/auth/login', '/api/auth/login', { email, password: 'wrong password' });
+      const next = (
+        await as(undefined, 200, 'POST', '/api/auth/refresh', '/api/auth/refresh', { refreshToken: pair.refreshToken })
+      ).body;
+      await as(undefined, 401, 'POST', '/api/auth/refresh', '/api/auth/refresh', { refreshToken: pair.refreshToken });
+      await as(undefined, 204, 'POST', '/api/auth/logout', '/api/auth/logout', { refreshToken: next.refreshToken });
+      await me(200, 'GET', '/api/auth/me');
+      await as(undefined, 401, 'GET', '/api/auth/me');
+    });
+
+    it('the second factor and the two-step login', async () => {
+      const t = await signUp(srv.url, 'otp');
+      await as(t, 200, 'GET', '/api/auth/totp');
+      const { secret } = (await as(t, 200, 'POST', '/api/auth/totp')).body;
+      await as(t, 401, 'POST', '/api/auth/totp/confirm', '/api/auth/totp/confirm', { code: 'abcdef' });
+      const confirm = '/api/auth/totp/confirm';
+      const { recoveryCodes } = (await as(t, 200, 'POST', confirm, confirm, { code: totpCode(secret, Date.now()) })).body;
+      await as(t, 409, 'POST', '/api/auth/totp');
+      const challenge = await as(undefined, 401, 'POST', '/api/auth/login', '/api/auth/login', {
+        email: t.email,
+        password: t.password,
+      });
+      expect(challenge.body.code).toBe('otp_required');
+      const code = totpCode(secret, Date.now() + 30_000);
+      await as(undefined, 200, 'POST', '/api/auth/login/otp', '/api/auth/login/otp', { otpToken: challenge.body.otpToken, code });
+      await as(undefined, 401, 'POST', '/api/auth/login/otp', '/api/auth/login/otp', { otpToken: challenge.body.otpToken, code });
+      await as(undefined, 400, 'POST', '/api/auth/login/otp', '/api/auth/login/otp', {});
+      await as(t, 401, 'POST', '/api/auth/totp/disable', '/api/auth/totp/disable', { code: '000000' });
+      await as(t, 204, 'POST', '/api/auth/totp/disable', '/api/auth/totp/disable', { code: recoveryCodes[0] });
+      await as(t, 409, 'POST', '/api/auth/totp/disable', '/api/auth/totp/disable', { code: '123456' });
+    });
+
+    it('API keys, and what a key may not do', async () => {
+      const created = (await me(201, 'POST', '/api/keys', '/api/keys', { name: 'doc', scopes: ['read'] })).body;
+      await me(400, 'POST', '/api/keys', '/api/keys', { name: 'doc', scopes: [] });
+      await me(200, 'GET', '/api/keys');
+      await me(200, 'GET', '/api/keys/{id}', `/api/keys/${created.id}`);
+      await me(404, 'GET', '/api/keys/{id}', `/api/keys/${UNKNOWN}`);
+      const key = { ...u, auth: { authorization: `Bearer ${created.key}` } };
+      await as(key, 403, 'POST', '/api/trades', '/api/trades', tradeBody());
+      await me(204, 'DELETE', '/api/keys/{id}', `/api/keys/${created.id}`);
+      await as(key, 401, 'GET', '/api/trades');
+      await me(404, 'DELETE', '/api/keys/{id}', `/api/keys/${UNKNOWN}`);
+    });
+
+    it('trades and their statistics', async () => {
+      const trade = (await me(201, 'POST', '/api/trades', '/api/trades', tradeBody({ tags: ['a'] }))).body;
+      const replay = await c.send('POST', '/api/trades', '/api/trades', {
+        headers: { ...u.auth, 'idempotency-key': 'doc-1' },
+        json: tradeBody(),
+      });
+      expect(replay.status).toBe(201);
+      const reused = await c.send('POST', '/api/trades', '/api/trades', {
+        headers: { ...u.auth, 'idempotency-key': 'doc-1' },
+        json: tradeBody({ instrument: 'NQ' }),
+      });
+      expect(reused.status).toBe(422);
+      await me(400, 'POST', '/api/trades', '/api/trades', tradeBody({ stopLoss: 6000 }));
+      await c.send('POST', '/api/trades', '/api/trades', { headers: { ...u.auth, 'content-type': 'text/plain' }, raw: '{}' });
+      await me(200, 'GET', '/api/trades', '/api/trades?status=open&limit=5');
+      await me(400, 'GET', '/api/trades', '/api/trades?limit=0');
+      await me(200, 'GET', '/api/trades/{id}', `/api/trades/${trade.id}`);
+      await me(404, 'GET', '/api/trades/{id}', `/api/trades/${UNKNOWN}`);
+      await me(200, 'PATCH', '/api/trades/{id}', `/api/trades/${trade.id}`, {
+        exitPrice: 5010,
+        exitTime: '2026-01-05T16:00:00Z',
+      });
+      await me(404, 'PATCH', '/api/trades/{id}', `/api/trades/${UNKNOWN}`, { notes: 'x' });
+      await me(200, 'GET', '/api/trades/statistics', '/api/trades/statistics?instrument=ES');
+      await me(400, 'GET', '/api/trades/statistics', '/api/trades/statistics?tz=Mars/Base');
+      await me(204, 'DELETE', '/api/trades/{id}', `/api/trades/${replay.body.id}`);
+      await me(404, 'DELETE', '/api/trades/{id}', `/api/trades/${replay.body.id}`);
+    });
+
+    it('analytics', async () => {
+      await me(200, 'GET', '/api/analytics/dashboard', '/api/analytics/dashboard?tz=America/New_York');
+      await me(200, 'GET', '/api/analytics/performance', '/api/analytics/performance?period=weekly');
+      await me(400, 'GET', '/api/analytics/performance', '/api/analytics/performance?dateFrom=1900-01-01&dateTo=2026-01-01');
+      await me(200, 'GET', '/api/analytics/by-category', '/api/analytics/by-category?category=tag');
+      await me(400, 'GET', '/api/analytics/by-category', '/api/analytics/by-category');
+      await me(200, 'GET', '/api/analytics/equity-curve', '/api/analytics/equity-curve?startingBalance=1000');
+      await me(200, 'GET', '/api/analytics/r-distribution', '/api/analytics/r-distribution?bucketSize=0.25');
+      await as(undefined, 401, 'GET', '/api/analytics/dashboard');
+    });
+
+    it('reports and short ids', async () => {
+      const trade = (
+        await me(201, 'POST', '/api/trades', '/api/trades', tradeBody({ exitPrice: 5010, exitTime: '2026-01-05T16:00:00Z' }))
+      ).body;
+      await me(200, 'GET', '/api/reports/summary', '/api/reports/summary?tz=America/New_York');
+      await me(400, 'GET', '/api/reports/summary', '/api/reports/summary?tz=Mars/Base');
+      const page = await me(200, 'GET', '/api/reports/summary.html', '/api/reports/summary.html?instrument=ES');
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      await me(200, 'GET', '/api/trades', `/api/trades?idPrefix=${trade.id.slice(0, 8)}`);
+      await me(200, 'GET', '/api/short-ids', `/api/short-ids?kind=trade&ids=${trade.id}`);
+      await me(400, 'GET', '/api/short-ids', '/api/short-ids?kind=planet&ids=x');
+      await as(undefined, 401, 'GET', '/api/reports/summary.html');
+    });
+
+    it('journal', async () => {
+      const entry = (await me(201, 'POST', '/api/journal', '/api/journal', { date: '2026-01-05', emotionalState: { focus: 5 } }))
+        .body;
+      await me(409, 'POST', '/api/journal', '/api/journal', { date: '2026-01-05' });
+      await me(200, 'GET', '/api/journal', '/api/journal?type=daily');
+      await me(200, 'GET', '/api/journal/{id}', `/api/journal/${entry.id}`);
+      await me(200, 'PATCH', '/api/journal/{id}', `/api/journal/${entry.id}`, { emotionalState: { stress: 3 }, tags: ['calm'] });
+      await me(400, 'PATCH', '/api/journal/{id}', `/api/journal/${entry.id}`, { emotionalState: { stress: 11 } });
+      await me(204, 'DELETE', '/api/journal/{id}', `/api/journal/${entry.id}`);
+      await me(404, 'GET', '/api/journal/{id}', `/api/journal/${entry.id}`);
+    });
+
+    it('webhooks and their deliveries', async () => {
+      const created = (await me(201, 'POST', '/api/webhooks', '/api/webhooks', { url: hook.url, events: ['*'] })).body;
+      await me(400, 'POST', '/api/webhooks', '/api/webhooks', { url: 'ftp://example.com/x', events: ['*'] });
+      await me(200, 'GET', '/api/webhooks');
+      await me(200, 'GET', '/api/webhooks/{id}', `/api/webhooks/${created.id}`);
+      const test = (await me(200, 'POST', '/api/webhooks/{id}/test', `/api/webhooks/${created.id}/test`)).body;
+      expect(test.delivered).toBe(true);
+      const { deliveries } = (await me(200, 'GET', '/api/webhooks/{id}/deliveries', `/api/webhooks/${created.id}/deliveries`))
+        .body;
+      const done = deliveries.find((d: { status: string }) => d.status !== 'pending');
+      const redeliver = '/api/webhooks/{id}/deliveries/{deliveryId}/redeliver';
+      await me(200, 'POST', redeliver, `/api/webhooks/${created.id}/deliveries/${done.id}/redeliver`);
+      await me(404, 'POST', redeliver, `/api/webhooks/${created.id}/deliveries/${UNKNOWN}/redeliver`);
+      await me(204, 'DELETE', '/api/webhooks/{id}', `/api/webhooks/${created.id}`);
+      await me(404, 'GET', '/api/webhooks/{id}', `/api/webhooks/${created.id}`);
+    });
+
+    it('alerts and their events', async () => {
+      const alert = (await me(201, 'POST', '/api/alerts', '/api/alerts', { name: 'no stop', type: 'missingStopLoss' })).body;
+      await me(400, 'POST', '/api/alerts', '/api/alerts', { name: 'x', type: 'moon' });
+      await me(201, 'POST', '/api/trades', '/api/trades', tradeBody({ stopLoss: undefined }));
+      await me(200, 'GET', '/api/alerts');
+      await me(200, 'GET', '/api/alerts/{id}', `/api/alerts/${alert.id}`);
+      await me(200, 'PATCH', '/api/alerts/{id}', `/api/alerts/${alert.id}`, { active: false });
+      const { events } = (await me(200, 'GET', '/api/alerts/{id}/events', `/api/alerts/${alert.id}/events`)).body;
+      expect(events).toHaveLength(1);
+      await me(204, 'DELETE', '/api/alerts/{id}', `/api/alerts/${alert.id}`);
+      await me(404, 'GET', '/api/alerts/{id}/events', `/api/alerts/${alert.id}/events`);
+    });
+
+    it('checked a success of every operation the document lists (a new endpoint needs its check here)', () => {
+      expect(c.operations.length).toBeGreaterThan(40);
+      expect(c.missing()).toEqual([]);
+    });
+  });
+});
+
+describe('the conformance checker', () => {
+  let srv: TestServer;
+  let doc: any;
+  beforeAll(async () => {
+    srv = await startTestServer();
+    doc = (await call(srv.url, 'GET', '/api/openapi.json')).body;
+  });
+  afterAll(() => srv?.close());
+
+  it('fails a body that does not match, an undocumented status and a missing Location', async () => {
+    const checker = conformanceChecker(srv.url, doc);
+    const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+      status,
+      body,
+      text: JSON.stringify(body),
+      headers: new Headers({ 'x-request-id': 'r', 'content-type': 'application/json', ...headers }),
+    });
+    expect(() => checker.check('GET', '/api/trades', reply(200, { trades: 'none', pagination: {} }))).toThrow();
+    expect(() => checker.check('GET', '/api/health', reply(200, { status: 'ok', extra: 1 }))).toThrow();
+    expect(() => checker.check('GET', '/api/health', reply(418, { status: 'ok' }))).toThrow(/does not list/);
+    expect(() => checker.check('POST', '/api/journal', reply(201, {}))).toThrow(/Location/);
+    expect(() => checker.check('GET', '/api/health', reply(200, { status: 'ok' }))).not.toThrow();
+    expect(checker.missing()).toContain('POST /api/trades');
+  });
+});
