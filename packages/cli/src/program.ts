@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerAccounts } from './commands/accounts.js';
 import { registerAnalytics } from './commands/analytics.js';
 import { registerAlerts } from './commands/alerts.js';
 import { registerAuth } from './commands/auth.js';
@@ -55,6 +56,7 @@ Examples:
     registerAuth,
     registerTotp,
     registerKeys,
+    registerAccounts,
     registerImport,
     registerTrades,
     registerStats,

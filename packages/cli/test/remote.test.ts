@@ -79,6 +79,8 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
     expect(t.id.startsWith(short)).toBe(true);
     expect((await runJson(box, ['trades', 'show', short])).id).toBe(t.id);
     expect(await runJson(box, ['stats'])).toMatchObject({ totalTrades: 1, totalPnL: 500 });
+    expect(await runJson(box, ['accounts', 'list'])).toEqual(await api('/api/accounts'));
+    expect((await api('/api/accounts')).accounts).toMatchObject([{ account: null, trades: 1, totalPnL: 500 }]);
     const d = await runJson(box, ['--tz', 'UTC', 'dashboard']);
     expect(d.equityCurve).toEqual([{ date: '2026-11-02', equity: 500 }]);
     expect((await runJson(box, ['analytics', 'by-category', '--category', 'tag'])).categories[0]).toMatchObject({

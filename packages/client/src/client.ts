@@ -9,7 +9,7 @@ import { webhooksApi } from './resources/webhooks.js';
 import { type RetryOptions, retryPolicy } from './retry.js';
 import { Session, type Tokens, type TokensListener } from './session.js';
 import { buildUrl, type CallOptions, createTransport } from './transport.js';
-import type { Health, IdKind, ShortIds, TokenPair } from './types.js';
+import type { AccountList, Health, IdKind, ShortIds, TokenPair } from './types.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -74,6 +74,15 @@ export function createClient(options: ClientOptions) {
      */
     health(callOptions?: CallOptions): Promise<Health> {
       return send<Health>({ method: 'GET', path: '/health', auth: false }, callOptions);
+    },
+
+    /**
+     * The accounts your trades carry, with trade counts, summed results and date ranges.
+     *
+     * @example const { accounts } = await client.accounts();
+     */
+    accounts(callOptions?: CallOptions): Promise<AccountList> {
+      return send<AccountList>({ method: 'GET', path: '/accounts' }, callOptions);
     },
 
     /**

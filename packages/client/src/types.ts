@@ -136,6 +136,8 @@ export type AlertEventListQuery = QueryInput<typeof s.alertEventListQuerySchema>
 export type IdKind = z.output<typeof s.idKindSchema>;
 /** Answer of `shortIds`. */
 export type ShortIds = z.output<typeof s.shortIdsSchema>;
+/** Answer of GET /api/accounts: the accounts the user's trades carry. */
+export type AccountList = z.output<typeof s.accountListSchema>;
 
 /** Answer of `health` (core has no schema for it: `{ status: 'ok' }`). */
 export interface Health {

@@ -1,3 +1,4 @@
+import { accounts } from './accounts/service.js';
 import { alerts } from './alerts/service.js';
 import { apiKeys } from './api-keys/service.js';
 import { analytics } from './analytics/service.js';
@@ -54,6 +55,7 @@ export function createCore(options: CoreOptions) {
     analytics: analyticsService,
     reports: reports(deps, analyticsService),
     ids: ids(deps),
+    accounts: accounts(deps),
     /** Imports trades in one transaction (see `importTrades`). */
     importTrades: (userId: string, items: AsyncIterable<ImportItem>, opts?: ImportOptions) =>
       importTrades(deps, userId, items, opts),

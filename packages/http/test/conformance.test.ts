@@ -160,6 +160,9 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       await me(200, 'GET', '/api/trades', `/api/trades?idPrefix=${trade.id.slice(0, 8)}`);
       await me(200, 'GET', '/api/short-ids', `/api/short-ids?kind=trade&ids=${trade.id}`);
       await me(400, 'GET', '/api/short-ids', '/api/short-ids?kind=planet&ids=x');
+      const accounts = await me(200, 'GET', '/api/accounts', '/api/accounts');
+      expect(accounts.body.accounts.length).toBeGreaterThan(0);
+      await as(undefined, 401, 'GET', '/api/accounts');
       await as(undefined, 401, 'GET', '/api/reports/summary.html');
     });
 

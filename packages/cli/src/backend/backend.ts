@@ -1,4 +1,5 @@
 import type {
+  AccountList,
   Alert,
   AlertEvent,
   ApiKey,
@@ -36,6 +37,8 @@ export interface Backend {
   me(): Promise<User>;
   /** The short id of each id among the user's ids of its kind (an empty list answers {}). */
   shortIds(kind: IdKind, ids: string[]): Promise<Record<string, string>>;
+  /** The accounts the user's trades carry. */
+  accounts(): Promise<AccountList>;
   trades: {
     list(query: Input): Promise<{ trades: Trade[]; pagination: Pagination }>;
     get(id: string): Promise<Trade>;

@@ -11,6 +11,7 @@ export function localBackend(session: LocalSession, user: User): Backend {
     where: session.where,
     me: async () => user,
     shortIds: async (kind, ids) => (ids.length === 0 ? {} : (await core.ids.short(u, { kind, ids: ids.join(',') })).shortIds),
+    accounts: () => core.accounts.list(u),
     trades: {
       list: (q) => core.trades.list(u, q),
       get: (id) => core.trades.get(u, id),

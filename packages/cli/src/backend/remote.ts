@@ -35,6 +35,7 @@ export function remoteBackend(client: TjClient, server: string): Backend {
     where: server,
     me: () => client.auth.me(),
     shortIds: async (kind, ids) => (ids.length === 0 ? {} : (await client.shortIds(kind, ids)).shortIds),
+    accounts: () => client.accounts(),
     trades: {
       list: (q) => client.trades.list(raw(q)),
       get: (id) => client.trades.get(id),

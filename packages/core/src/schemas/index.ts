@@ -1,3 +1,4 @@
+export * from './account.js';
 export * from './alert.js';
 export * from './analytics.js';
 export * from './api-key.js';

@@ -100,8 +100,21 @@ export interface TradeRepo {
   byImportKeys(userId: string, keys: string[]): Promise<TradeRow[]>;
   /** Sum of results (micros) of trades exiting in [from, to). */
   exitPnlMicros(userId: string, from: number, to: number): Promise<number>;
+  /** Per account (null: trades without one): counts, summed results and time range. */
+  accounts(userId: string): Promise<AccountRow[]>;
   /** The latest closed trades by (exitTime, id) descending. */
   latestClosed(userId: string, limit: number): Promise<Array<{ id: string; resultMicros: number; exitTime: number }>>;
+}
+
+/** One account's aggregate over a user's trades (times in ms, money in micros). */
+export interface AccountRow {
+  account: string | null;
+  trades: number;
+  openTrades: number;
+  resultMicros: number;
+  firstEntryTime: number;
+  lastEntryTime: number;
+  lastExitTime: number | null;
 }
 
 /** Journal entries; one per (user, date, type). */

@@ -1,3 +1,4 @@
+import { accountRoutes } from './accounts.js';
 import { alertRoutes } from './alerts.js';
 import { analyticsRoutes } from './analytics.js';
 import { authRoutes } from './auth.js';
@@ -18,6 +19,7 @@ export function apiRoutes(openApiDocument: () => unknown): Route[] {
     ...totpRoutes,
     ...keyRoutes,
     ...tradeRoutes,
+    ...accountRoutes,
     ...analyticsRoutes,
     ...reportRoutes,
     ...journalRoutes,

@@ -164,6 +164,31 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         .executeTakeFirst();
       return Number(r?.s ?? 0);
     },
+    async accounts(userId) {
+      const rows = await db
+        .selectFrom('trades')
+        .select((eb) => [
+          'account',
+          eb.fn.countAll<number | string>().as('n'),
+          eb.fn.sum<number | string>(eb.case().when('exit_time', 'is', null).then(1).else(0).end()).as('open_n'),
+          eb.fn<number | string | null>(dialect === 'sqlite' ? 'total' : 'sum', ['result_micros']).as('s'),
+          eb.fn.min<number | string>('entry_time').as('first_entry'),
+          eb.fn.max<number | string>('entry_time').as('last_entry'),
+          eb.fn.max<number | string | null>('exit_time').as('last_exit'),
+        ])
+        .where('user_id', '=', userId)
+        .groupBy('account')
+        .execute();
+      return rows.map((r) => ({
+        account: r.account,
+        trades: Number(r.n),
+        openTrades: Number(r.open_n),
+        resultMicros: Number(r.s ?? 0),
+        firstEntryTime: Number(r.first_entry),
+        lastEntryTime: Number(r.last_entry),
+        lastExitTime: r.last_exit === null ? null : Number(r.last_exit),
+      }));
+    },
     async latestClosed(userId, limit) {
       const rows = await db
         .selectFrom('trades')
