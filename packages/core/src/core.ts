@@ -4,6 +4,9 @@ import { apiKeys } from './api-keys/service.js';
 import { analytics } from './analytics/service.js';
 import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.js';
 import { type ImportItem, type ImportOptions, importTrades } from './import/service.js';
+import { formatRegistry } from './import/formats/index.js';
+import type { BrokerFormat } from './import/formats/types.js';
+import { imports } from './import/imports.js';
 import { ids } from './ids/service.js';
 import { journal } from './journal/service.js';
 import { reports } from './reports/service.js';
@@ -27,6 +30,8 @@ export interface CoreOptions {
   auth?: AuthOptions;
   /** Webhook delivery: the sender, the registration guard, the retry schedule. */
   webhooks?: WebhookOptions;
+  /** Extra import formats (see `defineFormat`): they join the built-in ones in detection. */
+  formats?: Iterable<BrokerFormat>;
 }
 
 /**
@@ -59,6 +64,8 @@ export function createCore(options: CoreOptions) {
     /** Imports trades in one transaction (see `importTrades`). */
     importTrades: (userId: string, items: AsyncIterable<ImportItem>, opts?: ImportOptions) =>
       importTrades(deps, userId, items, opts),
+    /** Imports any file the format registry reads (broker exports, our CSVs): detect, list, run. */
+    imports: imports(deps, formatRegistry(options.formats)),
     auth: authService,
     apiKeys: apiKeys(deps, authService.authenticate),
     idempotency: idempotency(deps),

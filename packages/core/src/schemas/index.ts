@@ -10,3 +10,4 @@ export * from './report.js';
 export * from './totp.js';
 export * from './trade.js';
 export * from './webhook.js';
+export * from './import.js';
