@@ -221,5 +221,9 @@ describe('tj serve', { timeout: 120_000 }, () => {
     const proxy = await serve('--trust-proxy', 'the internet');
     expect(proxy.code).toBe(2);
     expect(proxy.stderr).toMatch(/^tj: --trust-proxy takes addresses, CIDRs/);
+    expect(await serve('--max-upload', 'huge')).toMatchObject({
+      code: 2,
+      stderr: 'tj: the upload limit must be a size such as 50MB, 1GB or a number of bytes, not "huge"\n',
+    });
   });
 });

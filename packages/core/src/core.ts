@@ -6,6 +6,7 @@ import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.j
 import { type ImportItem, type ImportOptions, importTrades } from './import/service.js';
 import { formatRegistry } from './import/formats/index.js';
 import type { BrokerFormat } from './import/formats/types.js';
+import { importHistory } from './import/history.js';
 import { imports } from './import/imports.js';
 import { ids } from './ids/service.js';
 import { journal } from './journal/service.js';
@@ -64,13 +65,19 @@ export function createCore(options: CoreOptions) {
     /** Imports trades in one transaction (see `importTrades`). */
     importTrades: (userId: string, items: AsyncIterable<ImportItem>, opts?: ImportOptions) =>
       importTrades(deps, userId, items, opts),
-    /** Imports any file the format registry reads (broker exports, our CSVs): detect, list, run. */
-    imports: imports(deps, formatRegistry(options.formats)),
+    /** Imports any file the format registry reads (broker exports, our CSVs): detect, list, run; recorded imports: create, list, get, undo. */
+    imports: importsOf(deps, options),
     auth: authService,
     apiKeys: apiKeys(deps, authService.authenticate),
     idempotency: idempotency(deps),
     webhooks: webhooks(deps, { ...options.webhooks, signal: outboxSignal }),
   };
+}
+
+/** The import service and its history, over the built-in formats and the application's own. */
+function importsOf(deps: CoreDeps, options: CoreOptions) {
+  const service = imports(deps, formatRegistry(options.formats));
+  return { ...service, ...importHistory(deps, service.run) };
 }
 
 /** The object `createCore` returns. */

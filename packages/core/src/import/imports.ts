@@ -4,6 +4,7 @@
  */
 import type { ImportFormatInfo, ImportReport } from '../schemas/import.js';
 import type { CoreDeps } from '../shared/deps.js';
+import type { Repositories } from '../storage/ports.js';
 import { readFileHead } from './formats/csv-records.js';
 import type { FormatRegistry } from './formats/registry.js';
 import type { BrokerFormat, FileHead } from './formats/types.js';
@@ -42,6 +43,10 @@ export interface ImportRunOptions {
   onProgress?: (rowsRead: number) => void;
   /** Called for each row skipped by `skipInvalid`. */
   onSkipped?: (row: SkippedRow) => void;
+  /** The import record's id: each trade created keeps it. */
+  importId?: string;
+  /** Runs in the import's transaction with its report (not on a dry run); answers the `import.completed` event's data. */
+  beforeCommit?: (tx: Repositories, report: ImportReport) => Promise<Record<string, unknown>>;
 }
 
 /** What detection found: the format, or the closest one and the columns it lacks. */

@@ -73,36 +73,46 @@ export async function runImport(
       ...(options.locale !== undefined && { locale: options.locale }),
       ...(options.onProgress !== undefined && { onRows: options.onProgress }),
     });
-    await importTrades(deps, userId, file.items, { dryRun, onItem });
-    const warnings: ImportWarning[] = file.report.warnings.slice(0, MAX_REPORT_WARNINGS).map((w) => ({
-      code: 'format',
-      message: w.message,
-      line: w.line,
-    }));
-    return {
-      format: { name: file.report.format.name, label: formatInfo(file.report.format).label },
-      sourceTz: options.sourceTz,
+    const beforeCommit = options.beforeCommit;
+    await importTrades(deps, userId, file.items, {
       dryRun,
-      counts: {
-        rows: file.report.rows,
-        fills: file.report.fills,
-        tradesCreated: created,
-        tradesUpdated: updated,
-        duplicates,
-        invalid: 0,
-      },
-      warnings,
-      groups: [...groups.values()].map(
-        (g): ImportGroup => ({
-          account: g.account,
-          instrument: g.instrument,
-          trades: g.trades,
-          pnl: fromMicros(g.pnlMicros),
-          brokerPnl: g.brokerMicros === null ? null : fromMicros(g.brokerMicros),
-        }),
-      ),
-      tradeIds,
-    };
+      onItem,
+      ...(options.importId !== undefined && { importId: options.importId }),
+      ...(beforeCommit !== undefined && { beforeCommit: (tx) => beforeCommit(tx, reportOf()) }),
+    });
+    return reportOf();
+
+    function reportOf(): ImportReport {
+      const warnings: ImportWarning[] = file.report.warnings.slice(0, MAX_REPORT_WARNINGS).map((w) => ({
+        code: 'format',
+        message: w.message,
+        line: w.line,
+      }));
+      return {
+        format: { name: file.report.format.name, label: formatInfo(file.report.format).label },
+        sourceTz: options.sourceTz,
+        dryRun,
+        counts: {
+          rows: file.report.rows,
+          fills: file.report.fills,
+          tradesCreated: created,
+          tradesUpdated: updated,
+          duplicates,
+          invalid: 0,
+        },
+        warnings,
+        groups: [...groups.values()].map(
+          (g): ImportGroup => ({
+            account: g.account,
+            instrument: g.instrument,
+            trades: g.trades,
+            pnl: fromMicros(g.pnlMicros),
+            brokerPnl: g.brokerMicros === null ? null : fromMicros(g.brokerMicros),
+          }),
+        ),
+        tradeIds,
+      };
+    }
   } catch (e) {
     throw inFile(e, source.name);
   }

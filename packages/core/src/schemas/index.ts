@@ -11,3 +11,4 @@ export * from './totp.js';
 export * from './trade.js';
 export * from './webhook.js';
 export * from './import.js';
+export * from './import-record.js';

@@ -64,23 +64,29 @@ function multipartFile(req: IncomingMessage, limit: number): Promise<Upload> {
       reject(validationError([{ path: '', message: 'the multipart body has no boundary' }]));
       return;
     }
-    let found = false;
+    let file: Readable | undefined;
     parser.on('field', (name, value) => {
       fields[name] = value;
     });
     parser.on('file', (_name, stream: Readable, info) => {
-      found = true;
+      file = stream;
       resolve({ fileName: info.filename || undefined, fields, chunks: stream });
     });
     parser.on('error', (e) => reject(validationError([{ path: '', message: `malformed multipart body: ${String(e)}` }])));
     parser.on('close', () => {
-      if (!found) reject(validationError([{ path: '', message: 'the multipart body carries no file' }]));
+      if (file === undefined) reject(validationError([{ path: '', message: 'the multipart body carries no file' }]));
     });
     const feed = async () => {
       for await (const chunk of counted(req, limit)) if (!parser.write(chunk)) await new Promise((r) => parser.once('drain', r));
       parser.end();
     };
-    feed().catch((e: unknown) => parser.destroy(e as Error));
+    // A 413 (or a broken connection) reaches the importer through the file part it is reading.
+    feed().catch((e: unknown) => {
+      if (file === undefined) reject(e);
+      else file.destroy(e as Error);
+      parser.removeAllListeners('error').on('error', () => {});
+      parser.destroy();
+    });
   });
 }
 

@@ -3,6 +3,7 @@ import { alertRoutes } from './alerts.js';
 import { analyticsRoutes } from './analytics.js';
 import { authRoutes } from './auth.js';
 import { idRoutes } from './ids.js';
+import { importRoutes } from './imports.js';
 import { journalRoutes } from './journal.js';
 import { reportRoutes } from './reports.js';
 import { keyRoutes } from './keys.js';
@@ -20,6 +21,7 @@ export function apiRoutes(openApiDocument: () => unknown): Route[] {
     ...keyRoutes,
     ...tradeRoutes,
     ...accountRoutes,
+    ...importRoutes,
     ...analyticsRoutes,
     ...reportRoutes,
     ...journalRoutes,

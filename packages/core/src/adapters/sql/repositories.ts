@@ -4,6 +4,7 @@ import { sqlApiKeyRepo } from './api-key-repo.js';
 import type { SqlContext } from './context.js';
 import { sqlIdRepo } from './id-repo.js';
 import { sqlIdempotencyRepo } from './idempotency-repo.js';
+import { sqlImportRepo } from './import-repo.js';
 import { sqlJournalRepo } from './journal-repo.js';
 import { sqlOutboxRepo } from './outbox-repo.js';
 import { sqlStateRepo } from './state-repo.js';
@@ -28,5 +29,6 @@ export function sqlRepositories(ctx: SqlContext): Repositories {
     apiKeys: sqlApiKeyRepo(ctx),
     idempotency: sqlIdempotencyRepo(ctx),
     totp: sqlTotpRepo(ctx),
+    imports: sqlImportRepo(ctx),
   };
 }

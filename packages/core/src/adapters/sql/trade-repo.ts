@@ -91,6 +91,26 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       const res = await db.deleteFrom('trades').where('user_id', '=', t.userId).where('id', '=', t.id).executeTakeFirst();
       if (Number(res.numDeletedRows) === 1) await bumpCounts(t.userId, -1, -isOpen(t));
     },
+    async byImport(userId, importId) {
+      const rows = await db
+        .selectFrom('trades')
+        .select(['id', 'exit_price', 'updated_at'])
+        .where('user_id', '=', userId)
+        .where('import_id', '=', importId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ id: r.id, open: r.exit_price === null, updatedAt: Number(r.updated_at) }));
+    },
+    async deleteByImport(userId, importId) {
+      const gone = await db
+        .deleteFrom('trades')
+        .where('user_id', '=', userId)
+        .where('import_id', '=', importId)
+        .returning('exit_price')
+        .execute();
+      if (gone.length > 0) await bumpCounts(userId, -gone.length, -gone.filter((r) => r.exit_price === null).length);
+      return gone.length;
+    },
     async list(userId, query, page) {
       const params = [...paramsOf(userId, query), page.limit, offsetOf(page)];
       const rows = await hot(db, `${ctx.dialect}:list:${shapeOf(query)}`, params, () =>
