@@ -1,6 +1,7 @@
 import { alertsApi } from './resources/alerts.js';
 import { analyticsApi } from './resources/analytics.js';
 import { authApi } from './resources/auth.js';
+import { importsApi } from './resources/imports.js';
 import { journalApi } from './resources/journal.js';
 import { reportsApi } from './resources/reports.js';
 import { keysApi } from './resources/keys.js';
@@ -60,6 +61,7 @@ export function createClient(options: ClientOptions) {
   return {
     auth: authApi(send, session, buildUrl(options.baseUrl, '/auth/refresh')),
     trades: tradesApi(send),
+    imports: importsApi(send),
     analytics: analyticsApi(send),
     reports: reportsApi(send),
     journal: journalApi(send),

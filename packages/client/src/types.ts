@@ -143,3 +143,16 @@ export type AccountList = z.output<typeof s.accountListSchema>;
 export interface Health {
   status: string;
 }
+
+/** One import: its report, file, times and the ids of the trades it created. */
+export type ImportRecord = z.output<typeof s.importRecordSchema>;
+/** One import as `imports.list` shows it (no trade ids). */
+export type ImportListItem = z.output<typeof s.importListItemSchema>;
+/** Answer of `imports.list`. */
+export type ImportList = z.output<typeof s.importListSchema>;
+/** Query of `imports.list`. */
+export type ImportListQuery = QueryInput<typeof s.importListQuerySchema>;
+/** A format an import reads. */
+export type ImportFormatInfo = z.output<typeof s.importFormatInfoSchema>;
+/** One warning of an import. */
+export type ImportWarning = z.output<typeof s.importWarningSchema>;
