@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerAccounts } from './commands/accounts.js';
+import { registerImports } from './commands/imports.js';
 import { registerAnalytics } from './commands/analytics.js';
 import { registerAlerts } from './commands/alerts.js';
 import { registerAuth } from './commands/auth.js';
@@ -57,6 +58,7 @@ Examples:
     registerTotp,
     registerKeys,
     registerAccounts,
+    registerImports,
     registerImport,
     registerTrades,
     registerStats,

@@ -10,6 +10,8 @@ import type {
   DeliveryOutcome,
   EquityCurve,
   IdKind,
+  ImportList,
+  ImportRecord,
   JournalEntry,
   Pagination,
   Performance,
@@ -79,6 +81,11 @@ export interface Backend {
   reports: {
     /** The summary report as one HTML page; `onProgress` hears of the trades read (local mode). */
     summaryHtml(query: Input, onProgress?: (done: number, total: number) => void): Promise<string>;
+  };
+  imports: {
+    list(query: Input): Promise<ImportList>;
+    get(id: string): Promise<ImportRecord>;
+    undo(id: string, force: boolean): Promise<ImportRecord>;
   };
   keys: {
     create(body: Input): Promise<ApiKeyCreated>;

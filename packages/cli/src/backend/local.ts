@@ -56,6 +56,11 @@ export function localBackend(session: LocalSession, user: User): Backend {
         return (await renderReportHtml(data)).html;
       },
     },
+    imports: {
+      list: (q) => core.imports.list(u, q),
+      get: (id) => core.imports.get(u, id),
+      undo: (id, force) => core.imports.undo(u, id, { force }),
+    },
     keys: {
       create: (b) => core.apiKeys.create(u, b),
       list: () => core.apiKeys.list(u),

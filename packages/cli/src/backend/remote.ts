@@ -76,6 +76,11 @@ export function remoteBackend(client: TjClient, server: string): Backend {
     reports: {
       summaryHtml: (q) => client.reports.summaryHtml(raw(q), { timeoutMs: 300_000 }),
     },
+    imports: {
+      list: (q) => client.imports.list(raw(q)),
+      get: (id) => client.imports.get(id),
+      undo: (id, force) => client.imports.undo(id, { force }),
+    },
     keys: {
       create: (b) => client.keys.create(raw(b)),
       list: () => client.keys.list(),

@@ -25,6 +25,7 @@ export async function listAccounts(ctx: Context): Promise<void> {
 /** Registers `tj accounts …`. */
 export function registerAccounts(program: Command, io: Io): void {
   const accounts = program.command('accounts').description('the accounts your trades carry (set by imports or --account)');
+  examples(accounts, ['tj accounts list', 'tj accounts list --json']);
   examples(
     accounts.command('list').description('list accounts with trade counts, net P&L and dates').action(action(io, listAccounts)),
     ['tj accounts list', 'tj accounts list --json'],

@@ -49,7 +49,7 @@ export interface TradeQuery {
 }
 
 /** The tables whose ids can be shortened. */
-export type IdTable = 'trades' | 'journal_entries' | 'alerts' | 'webhooks';
+export type IdTable = 'trades' | 'journal_entries' | 'alerts' | 'webhooks' | 'imports';
 
 /** Ids in sorted order, for short ids. */
 export interface IdRepo {
