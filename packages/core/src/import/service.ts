@@ -3,7 +3,7 @@ import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
 import { parseInput } from '../shared/validate.js';
 import type { Repositories } from '../storage/ports.js';
-import type { AlertRow, TradeRow, WebhookRow } from '../storage/rows.js';
+import type { TradeRow } from '../storage/rows.js';
 import { withDerived } from '../trades/derive.js';
 import { evaluateImportAlerts, RECENT_MS } from '../alerts/evaluate-import.js';
 import { emitEvent } from '../events/emit.js';
