@@ -9,3 +9,4 @@ export * from './report.js';
 export * from './totp.js';
 export * from './trade.js';
 export * from './webhook.js';
+export * from './settings.js';

@@ -94,6 +94,8 @@ export interface TradeRepo {
   counts(userId: string, query: TradeQuery): Promise<{ total: number; open: number }>;
   /** A number that changes with every write of the user's trades (in the writing transaction). */
   dataVersion(userId: string): Promise<number>;
+  /** Changes the data version without a trade write (a setting that changes analytics answers). */
+  bumpDataVersion(userId: string): Promise<void>;
   /** Which of these ids exist for the user. */
   existingIds(userId: string, ids: string[]): Promise<Set<string>>;
   /** Rows with these import keys. */
@@ -250,6 +252,16 @@ export interface IdempotencyRepo {
   purgeExpired(userId: string, now: number): Promise<void>;
 }
 
+/** A user's settings documents (JSON): one for the user (account ''), one per account that has its own. */
+export interface SettingsRepo {
+  /** Every settings document of the user. */
+  list(userId: string): Promise<Array<{ account: string; document: string }>>;
+  /** Creates or replaces one document. */
+  put(userId: string, account: string, document: string, at: number): Promise<void>;
+  /** Drops one document. */
+  delete(userId: string, account: string): Promise<void>;
+}
+
 /** The TOTP second factor and its recovery codes. */
 export interface TotpRepo {
   get(userId: string): Promise<TotpRow | undefined>;
@@ -283,6 +295,7 @@ export interface Repositories {
   apiKeys: ApiKeyRepo;
   idempotency: IdempotencyRepo;
   totp: TotpRepo;
+  settings: SettingsRepo;
 }
 
 /**

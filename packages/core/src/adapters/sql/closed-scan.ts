@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ClosedTradeFact } from '../../analytics/types.js';
+import { toMicros } from '../../shared/money.js';
 import type { TradeQuery } from '../../storage/ports.js';
 import { jsonArray, type SqlCapabilities } from './context.js';
 import type { Database } from './schema.js';
@@ -13,15 +14,18 @@ const FACT_COLUMNS = [
   'instrument',
   'setup_type',
   'tags',
+  'account',
+  'asset_class',
   'entry_time',
   'exit_time',
   'result_micros',
+  'fees',
   'r_multiple',
 ] as const;
-/** What every other analytic reads: covered by the exit index (migration 4). */
-const OUTCOME_COLUMNS = ['id', 'exit_time', 'result_micros', 'r_multiple'] as const;
+/** What every other analytic reads: covered by the exit index (migration 15). */
+const OUTCOME_COLUMNS = ['id', 'exit_time', 'result_micros', 'r_multiple', 'entry_time', 'fees', 'account'] as const;
 
-type ClosedColumn = 'id' | 'instrument' | 'setup_type' | 'tags' | 'entry_time' | 'exit_time' | 'result_micros' | 'r_multiple';
+type ClosedColumn = (typeof FACT_COLUMNS)[number];
 type ClosedRecord = Pick<Database['trades'], ClosedColumn>;
 
 /** Closed trades in (exit_time, id) order by keyset pages, reading only `columns`. */
@@ -70,9 +74,12 @@ export async function* closedTradeFacts(
       instrument: '',
       setupType: null,
       tags: EMPTY,
-      entryTime: r.exit_time as number,
+      account: r.account,
+      assetClass: null,
+      entryTime: r.entry_time,
       exitTime: r.exit_time as number,
       resultMicros: Number(r.result_micros ?? 0),
+      feesMicros: toMicros(r.fees),
       rMultiple: r.r_multiple,
     }));
     return;
@@ -82,9 +89,12 @@ export async function* closedTradeFacts(
     instrument: r.instrument,
     setupType: r.setup_type,
     tags: r.tags === '[]' ? EMPTY : jsonArray(r.tags),
+    account: r.account,
+    assetClass: r.asset_class,
     entryTime: r.entry_time,
     exitTime: r.exit_time as number,
     resultMicros: Number(r.result_micros ?? 0),
+    feesMicros: toMicros(r.fees),
     rMultiple: r.r_multiple,
   }));
 }

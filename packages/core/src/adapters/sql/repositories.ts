@@ -6,6 +6,7 @@ import { sqlIdRepo } from './id-repo.js';
 import { sqlIdempotencyRepo } from './idempotency-repo.js';
 import { sqlJournalRepo } from './journal-repo.js';
 import { sqlOutboxRepo } from './outbox-repo.js';
+import { sqlSettingsRepo } from './settings-repo.js';
 import { sqlStateRepo } from './state-repo.js';
 import { sqlTokenRepo } from './token-repo.js';
 import { sqlTotpRepo } from './totp-repo.js';
@@ -28,5 +29,6 @@ export function sqlRepositories(ctx: SqlContext): Repositories {
     apiKeys: sqlApiKeyRepo(ctx),
     idempotency: sqlIdempotencyRepo(ctx),
     totp: sqlTotpRepo(ctx),
+    settings: sqlSettingsRepo(ctx),
   };
 }
