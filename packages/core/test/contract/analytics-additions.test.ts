@@ -88,30 +88,26 @@ for (const db of DATABASES) {
     it('answers the R distribution of an outlier at the default bucket size with only the non-empty buckets', async () => {
       const user = await newUser(h.core());
       // risk 0.01, result 50 → R 5000; risk 1, result -1 → R -1.
-      await h
-        .core()
-        .trades.create(
-          user,
-          trade({
-            entryPrice: 100,
-            stopLoss: 99.99,
-            exitPrice: 150,
-            entryTime: '2026-03-02T14:00:00Z',
-            exitTime: '2026-03-02T15:00:00Z',
-          }),
-        );
-      await h
-        .core()
-        .trades.create(
-          user,
-          trade({
-            entryPrice: 100,
-            stopLoss: 99,
-            exitPrice: 99,
-            entryTime: '2026-03-02T14:00:00Z',
-            exitTime: '2026-03-02T16:00:00Z',
-          }),
-        );
+      await h.core().trades.create(
+        user,
+        trade({
+          entryPrice: 100,
+          stopLoss: 99.99,
+          exitPrice: 150,
+          entryTime: '2026-03-02T14:00:00Z',
+          exitTime: '2026-03-02T15:00:00Z',
+        }),
+      );
+      await h.core().trades.create(
+        user,
+        trade({
+          entryPrice: 100,
+          stopLoss: 99,
+          exitPrice: 99,
+          entryTime: '2026-03-02T14:00:00Z',
+          exitTime: '2026-03-02T16:00:00Z',
+        }),
+      );
       expect(await h.core().analytics.rDistribution(user, {})).toEqual({
         bucketSize: 0.5,
         count: 2,
