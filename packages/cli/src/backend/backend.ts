@@ -4,6 +4,7 @@ import type {
   ApiKey,
   ApiKeyCreated,
   ByCategory,
+  Calendar,
   Dashboard,
   Delivery,
   DeliveryOutcome,
@@ -13,6 +14,7 @@ import type {
   Pagination,
   Performance,
   RDistribution,
+  Settings,
   Statistics,
   TotpEnabled,
   TotpEnrolment,
@@ -57,6 +59,11 @@ export interface Backend {
     byCategory(query: Input): Promise<ByCategory>;
     equityCurve(query: Input): Promise<EquityCurve>;
     rDistribution(query: Input): Promise<RDistribution>;
+    calendar(query: Input): Promise<Calendar>;
+  };
+  settings: {
+    get(): Promise<Settings>;
+    update(body: Input): Promise<Settings>;
   };
   webhooks: {
     create(body: Input): Promise<Webhook & { secret: string }>;
