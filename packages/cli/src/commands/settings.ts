@@ -66,7 +66,8 @@ export async function setSettings(ctx: Context, opts: Opts): Promise<void> {
 export function registerSettings(program: Command, io: Io): void {
   const settings = program.command('settings').description('your settings: when a trading day starts (for you, or per account)');
   examples(settings, ['tj settings get', 'tj settings set --trading-day-start 17:00 --trading-day-zone America/Chicago']);
-  settings.command('get').description('show the settings').action(action(io, getSettings));
+  const get = settings.command('get').description('show the settings').action(action(io, getSettings));
+  examples(get, ['tj settings get', 'tj settings get --json']);
   const set = settings
     .command('set')
     .description('change settings; what you leave out stays')
