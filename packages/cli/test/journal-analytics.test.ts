@@ -92,6 +92,11 @@ describe('tj stats, analytics calendar and tj settings (local mode)', { timeout:
       '2026-03-02',
       '2026-03-04',
     ]);
+    // The journal's day is the trading day too: the trade entered 3 March 23:00 UTC is 4 March's.
+    const day = await runJson(box, [...db, '--tz', 'UTC', 'journal', 'show', '2026-03-04']);
+    expect(day.trades.map((t: { entryTime: string }) => t.entryTime)).toEqual(['2026-03-03T23:00:00.000Z']);
+    expect(day.statistics.totalPnL).toBe(-5);
+    expect((await runJson(box, [...db, '--tz', 'UTC', 'journal', 'show', '2026-03-03'])).trades).toEqual([]);
     const bad = await run(box, [...db, 'settings', 'set', '--trading-day-start', '5pm']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe('tj: --trading-day-start: must be a time HH:MM (00:00 to 23:59)\n');

@@ -91,6 +91,10 @@ for (const db of DATABASES) {
       ]);
       const curve = await h.core().analytics.equityCurve(user, {});
       expect(curve.dataPoints.map((p) => p.date)).toEqual([...want.keys()]);
+      // The HTML report's calendar and equity curve place trades on the same days.
+      const report = await h.core().reports.summary(user, {});
+      expect(report.days.map((d) => [d.date, d.totalPnL])).toEqual([...want]);
+      expect(report.equityCurve.map((p) => p.date)).toEqual([...want.keys()]);
       // Weeks follow the trading day: Sunday 8 March 17:00 CDT opens Monday's day, in ISO week 11.
       const weeks = await h
         .core()
@@ -162,6 +166,20 @@ for (const db of DATABASES) {
       await h.core().trades.create(plain, exitAt('2026-03-09T23:30:00Z', -60));
       await h.core().trades.create(plain, exitAt('2026-03-10T14:00:00Z', -60));
       expect(await fired(plain, plainAlert.id)).toEqual([]);
+    });
+
+    it("fires the daily loss limit on the trading day of the closing trade's account", async () => {
+      const user = await newUser(h.core());
+      await h.core().settings.update(user, { accounts: { CME: { tradingDayStart: CME } } });
+      const alert = await h.core().alerts.create(user, { name: 'Day stop', type: 'dailyLossLimit', threshold: 100 });
+      const fired = async () => (await h.core().alerts.events(user, alert.id, { limit: 10 })).events.map((e) => e.value);
+      // Stocks (midnight UTC): −70 on 9 March. CME: −60 at Mon 9 March 18:30 CDT (10 March's trading day).
+      await h.core().trades.create(user, exitAt('2026-03-09T20:00:00Z', -70, { account: 'STK' }));
+      await h.core().trades.create(user, exitAt('2026-03-09T23:30:00Z', -60, { account: 'CME' }));
+      expect(await fired()).toEqual([]);
+      // CME −50 on Tue 10 March 09:00 CDT: CME's 10 March is −110; the stock loss stays on the 9th.
+      await h.core().trades.create(user, exitAt('2026-03-10T14:00:00Z', -50, { account: 'CME' }));
+      expect(await fired()).toEqual([-110]);
     });
   });
 }
