@@ -63,3 +63,28 @@ export function divRound(n: bigint, d: bigint): bigint {
   const q = (2n * an + ad) / (2n * ad);
   return negative ? -q : q;
 }
+
+/**
+ * A number as a small exact decimal `int × 10^-scale` computed without strings: the fewest
+ * decimals (at most 9) whose value rounds back to `x`, with `int` a safe integer; null when there
+ * is none (then take {@link decimalOf}).
+ *
+ * @example smallDecimal(67633.05) // { int: 6763305, scale: 2 }
+ */
+export function smallDecimal(x: number): { int: number; scale: number } | null {
+  let p = 1;
+  for (let scale = 0; scale <= 9; scale++, p *= 10) {
+    const int = Math.round(x * p);
+    if (!Number.isSafeInteger(int)) return null;
+    if (int / p === x) return { int, scale };
+  }
+  return null;
+}
+
+/** n ÷ d rounded half away from zero, for safe integers n and d ≠ 0 (exact: no float division). */
+export function divRoundSafe(n: number, d: number): number {
+  const r = n % d;
+  const q = (n - r) / d;
+  if (2 * Math.abs(r) < Math.abs(d)) return q;
+  return q + (n < 0 !== d < 0 ? -1 : 1);
+}

@@ -1,4 +1,14 @@
-import { type Decimal, decimalAbs, decimalMul, decimalOf, decimalSub, decimalToNumber, divRound } from '../shared/decimal.js';
+import {
+  type Decimal,
+  decimalAbs,
+  decimalMul,
+  decimalOf,
+  decimalSub,
+  decimalToNumber,
+  divRound,
+  divRoundSafe,
+  smallDecimal,
+} from '../shared/decimal.js';
 import { toMicros } from '../shared/money.js';
 import type { TradeRow } from '../storage/rows.js';
 
@@ -29,11 +39,43 @@ export function initialRisk(t: RiskFields): number | null {
  * @example rMultipleOf(100_000, { entryPrice: 67633.05, stopLoss: 67633.04, positionSize: 1, multiplier: 1 }) // 10
  */
 export function rMultipleOf(resultMicros: number, t: RiskFields): number | null {
+  if (t.stopLoss === null) return null;
+  const fast = smallRMultiple(resultMicros, t.entryPrice, t.stopLoss, t.positionSize, t.multiplier);
+  if (fast !== undefined) return fast;
   const risk = exactRisk(t);
   if (risk === null || risk.digits === 0n) return null;
   // R × 1e8 = resultMicros / 1e6 / (digits / 10^scale) × 1e8 = resultMicros × 10^(scale + 2) / digits
   const scaled = divRound(BigInt(resultMicros) * 10n ** BigInt(risk.scale + 2), risk.digits);
   const r = Number(scaled) / 1e8;
+  return r === 0 ? 0 : r;
+}
+
+/**
+ * {@link rMultipleOf} in safe integers, for the usual trade whose prices and sizes have few
+ * decimals: the same exact answer without BigInt; undefined when a value or product does not fit.
+ */
+function smallRMultiple(
+  resultMicros: number,
+  entry: number,
+  stop: number,
+  size: number,
+  multiplier: number,
+): number | null | undefined {
+  const e = smallDecimal(entry);
+  const s = smallDecimal(stop);
+  const z = smallDecimal(size);
+  const m = smallDecimal(multiplier);
+  if (e === null || s === null || z === null || m === null) return undefined;
+  const scale = Math.max(e.scale, s.scale);
+  const distance = Math.abs(e.int * 10 ** (scale - e.scale) - s.int * 10 ** (scale - s.scale));
+  const risk = distance * z.int * m.int;
+  const riskScale = scale + z.scale + m.scale;
+  const numerator = resultMicros * 10 ** (riskScale + 2);
+  if (!Number.isSafeInteger(distance) || !Number.isSafeInteger(risk) || !Number.isSafeInteger(numerator) || riskScale > 20) {
+    return undefined;
+  }
+  if (risk === 0) return null;
+  const r = divRoundSafe(numerator, risk) / 1e8;
   return r === 0 ? 0 : r;
 }
 
