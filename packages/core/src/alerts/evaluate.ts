@@ -48,7 +48,11 @@ async function tradingDayPnlMicros(tx: Repositories, userId: string, days: Tradi
   if (!days.perAccount) return tx.trades.exitPnlMicros(userId, days.user.startOf(day), days.user.startOf(day + 1));
   const { from, to } = days.span(day, day);
   let pnl = 0;
-  for await (const batch of tx.trades.closedFacts(userId, { exitFrom: from, exitTo: to }, { outcomeOnly: true })) {
+  for await (const batch of tx.trades.closedFacts(
+    userId,
+    { exitFrom: from, exitTo: to },
+    { outcomeOnly: true, entryFeesAccount: true },
+  )) {
     for (const f of batch) if (days.dayOf(f.exitTime, f.account) === day) pnl += f.resultMicros;
   }
   return pnl;

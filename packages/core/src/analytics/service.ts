@@ -15,6 +15,7 @@ import {
 } from '../schemas/analytics.js';
 import { dayKey, parseDayKey } from '../shared/calendar.js';
 import { tradingDaysFor } from '../settings/service.js';
+import type { TradingDays } from '../shared/trading-day.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { parseInput } from '../shared/validate.js';
 import type { Repositories, TradeQuery } from '../storage/ports.js';
@@ -48,15 +49,14 @@ export function analytics(deps: CoreDeps) {
     return cache.get(`${userId}|${version}|${name}|${JSON.stringify(params)}`, compute);
   }
 
-  /** Feeds the user's closed trades to `acc`; only per-category analytics need more than outcomes. */
-  async function scan<T>(
-    userId: string,
-    query: TradeQuery,
-    acc: Accumulator<T>,
-    needs: 'outcomes' | 'context' = 'outcomes',
-  ): Promise<T> {
-    const outcomeOnly = needs === 'outcomes';
-    for await (const batch of trades.closedFacts(userId, query, { outcomeOnly })) for (const fact of batch) acc.add(fact);
+  /**
+   * Feeds the user's closed trades to `acc`, reading what it needs: the outcomes; with entry time,
+   * fees and account (statistics, and day-based analytics when accounts have their own trading
+   * day); or the whole context (per-category analytics).
+   */
+  async function scan<T>(userId: string, query: TradeQuery, acc: Accumulator<T>, needs: Needs = 'outcomes'): Promise<T> {
+    const options = { outcomeOnly: needs !== 'context', entryFeesAccount: needs === 'outcomes+' };
+    for await (const batch of trades.closedFacts(userId, query, options)) for (const fact of batch) acc.add(fact);
     return acc.result();
   }
 
@@ -69,7 +69,7 @@ export function analytics(deps: CoreDeps) {
       const q = parseInput(tradeStatisticsQuerySchema, input ?? {});
       const query = await tradeQueryFor(deps.storage.repos, userId, q);
       return cached(userId, 'statistics', query, async () => {
-        const figures = await scan(userId, query, createStatisticsAccumulator());
+        const figures = await scan(userId, query, createStatisticsAccumulator(), 'outcomes+');
         const { open } = await trades.counts(userId, query);
         return { ...figures, openTrades: open };
       });
@@ -81,7 +81,7 @@ export function analytics(deps: CoreDeps) {
       const tradingDays = await daysFor(userId, q.tz);
       const today = tradingDays.user.dayOf(now);
       return cached(userId, 'dashboard', { ...q, today }, () =>
-        scan(userId, selectionOf(q), createDashboardAccumulator({ now, tz: q.tz, tradingDays })),
+        scan(userId, selectionOf(q), createDashboardAccumulator({ now, tz: q.tz, tradingDays }), needsOf(tradingDays)),
       );
     },
     /** Zero-filled performance per period (`year` is `yearly`). */
@@ -103,7 +103,7 @@ export function analytics(deps: CoreDeps) {
           exitFrom: from === null ? undefined : tradingDays.span(from, from).from,
           exitTo: to === null ? undefined : tradingDays.span(to, to).to,
         };
-        return { ...(await scan(userId, query, acc)), period: q.period };
+        return { ...(await scan(userId, query, acc, needsOf(tradingDays))), period: q.period };
       });
     },
     /** Performance grouped by instrument, setup, tag, hour (or time), weekday, account, asset class or holding time. */
@@ -121,7 +121,7 @@ export function analytics(deps: CoreDeps) {
       return cached(userId, 'equityCurve', q, async () => {
         const tradingDays = await daysFor(userId, q.tz);
         const acc = createEquityCurveAccumulator({ tz: q.tz, tradingDays, startingBalance: q.startingBalance });
-        return { dataPoints: await scan(userId, selectionOf(q), acc) };
+        return { dataPoints: await scan(userId, selectionOf(q), acc, needsOf(tradingDays)) };
       });
     },
     /** Histogram of R multiples. */
@@ -138,11 +138,17 @@ export function analytics(deps: CoreDeps) {
         const journal = await dailyJournalIds(deps.storage.repos, userId, dayKey(first), dayKey(last));
         const acc = createCalendarAccumulator({ month: q.month, tz: q.tz, tradingDays, journal });
         const span = tradingDays.span(first, last);
-        return scan(userId, { ...selectionOf(q), exitFrom: span.from, exitTo: span.to }, acc);
+        return scan(userId, { ...selectionOf(q), exitFrom: span.from, exitTo: span.to }, acc, needsOf(tradingDays));
       });
     },
   };
 }
+
+/** What a scan reads: outcomes; outcomes with entry time, fees and account; or the whole context. */
+type Needs = 'outcomes' | 'outcomes+' | 'context';
+
+/** Day-based analytics need each trade's account only when some account has its own trading day. */
+const needsOf = (days: TradingDays): Needs => (days.perAccount ? 'outcomes+' : 'outcomes');
 
 /** Ids of the daily journal entries dated `from` … `to`, by date. */
 async function dailyJournalIds(repos: Repositories, userId: string, from: string, to: string): Promise<Map<string, string>> {

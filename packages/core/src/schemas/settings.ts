@@ -26,7 +26,9 @@ export const tradingDayStartInput = z.strictObject({
 
 /** The settings one scope (the user, or one account) holds. Later settings add fields here. */
 export const scopeSettingsSchema = z.object({
-  tradingDayStart: tradingDayStartSchema.nullable().meta({ description: 'null: midnight in the request tz' }),
+  tradingDayStart: tradingDayStartSchema
+    .nullable()
+    .meta({ description: "null: the default (the user's is midnight in the request tz; an account's is the user's)" }),
 });
 
 /** Response of GET and PATCH /api/settings. */
@@ -39,7 +41,7 @@ export const settingsSchema = scopeSettingsSchema
   .meta({ id: 'Settings' });
 
 const scopePatch = {
-  tradingDayStart: tradingDayStartInput.nullable().optional().meta({ description: 'null: back to midnight in the request tz' }),
+  tradingDayStart: tradingDayStartInput.nullable().optional().meta({ description: 'null: back to the default' }),
 };
 
 /** Body of PATCH /api/settings: fields left out keep their value; null clears; an account set to null drops its settings. */

@@ -87,9 +87,15 @@ export interface TradeRepo {
   /**
    * Closed trades in (exitTime, id) order, in batches. With `outcomeOnly`, only id, exitTime,
    * resultMicros and rMultiple are read (from a covering index); instrument is '', setupType null,
-   * tags empty and entryTime equals exitTime. Only per-category analytics need the full facts.
+   * tags empty, account and assetClass null, fees 0 and entryTime equals exitTime; adding
+   * `entryFeesAccount` also reads entryTime, fees and account (still from the index). Only
+   * per-category analytics and the report need the full facts.
    */
-  closedFacts(userId: string, query: TradeQuery, options?: { outcomeOnly?: boolean }): AsyncIterable<ClosedTradeFact[]>;
+  closedFacts(
+    userId: string,
+    query: TradeQuery,
+    options?: { outcomeOnly?: boolean; entryFeesAccount?: boolean },
+  ): AsyncIterable<ClosedTradeFact[]>;
   /** Open and total counts. */
   counts(userId: string, query: TradeQuery): Promise<{ total: number; open: number }>;
   /** A number that changes with every write of the user's trades (in the writing transaction). */

@@ -23,7 +23,9 @@ const FACT_COLUMNS = [
   'r_multiple',
 ] as const;
 /** What every other analytic reads: covered by the exit index (migration 15). */
-const OUTCOME_COLUMNS = ['id', 'exit_time', 'result_micros', 'r_multiple', 'entry_time', 'fees', 'account'] as const;
+const OUTCOME_COLUMNS = ['id', 'exit_time', 'result_micros', 'r_multiple'] as const;
+/** The outcome with what statistics (holding time, fees) and per-account trading days read, still covered. */
+const OUTCOME_PLUS_COLUMNS = [...OUTCOME_COLUMNS, 'entry_time', 'fees', 'account'] as const;
 
 type ClosedColumn = (typeof FACT_COLUMNS)[number];
 type ClosedRecord = Pick<Database['trades'], ClosedColumn>;
@@ -65,11 +67,11 @@ export async function* closedTradeFacts(
   userId: string,
   query: TradeQuery,
   caps: SqlCapabilities,
-  options?: { outcomeOnly?: boolean },
+  options?: { outcomeOnly?: boolean; entryFeesAccount?: boolean },
 ): AsyncGenerator<ClosedTradeFact[]> {
   if (query.status === 'open') return;
-  if (options?.outcomeOnly) {
-    yield* scanClosed(db, userId, query, caps, OUTCOME_COLUMNS, (r) => ({
+  if (options?.outcomeOnly && options.entryFeesAccount) {
+    yield* scanClosed(db, userId, query, caps, OUTCOME_PLUS_COLUMNS, (r) => ({
       id: r.id,
       instrument: '',
       setupType: null,
@@ -80,6 +82,22 @@ export async function* closedTradeFacts(
       exitTime: r.exit_time as number,
       resultMicros: Number(r.result_micros ?? 0),
       feesMicros: toMicros(r.fees),
+      rMultiple: r.r_multiple,
+    }));
+    return;
+  }
+  if (options?.outcomeOnly) {
+    yield* scanClosed(db, userId, query, caps, OUTCOME_COLUMNS, (r) => ({
+      id: r.id,
+      instrument: '',
+      setupType: null,
+      tags: EMPTY,
+      account: null,
+      assetClass: null,
+      entryTime: r.exit_time as number,
+      exitTime: r.exit_time as number,
+      resultMicros: Number(r.result_micros ?? 0),
+      feesMicros: 0,
       rMultiple: r.r_multiple,
     }));
     return;
