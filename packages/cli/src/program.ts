@@ -12,6 +12,7 @@ import { registerJournal } from './commands/journal.js';
 import { registerReport } from './commands/report.js';
 import { registerKeys } from './commands/keys.js';
 import { registerServe } from './commands/serve.js';
+import { registerSettings } from './commands/settings.js';
 import { registerStats } from './commands/stats.js';
 import { registerTotp } from './commands/totp.js';
 import { registerTrades } from './commands/trades.js';
@@ -66,6 +67,7 @@ Examples:
     registerAnalytics,
     registerReport,
     registerJournal,
+    registerSettings,
     registerWebhooks,
     registerAlerts,
     registerExport,

@@ -3,6 +3,7 @@ import { analyticsApi } from './resources/analytics.js';
 import { authApi } from './resources/auth.js';
 import { importsApi } from './resources/imports.js';
 import { journalApi } from './resources/journal.js';
+import { settingsApi } from './resources/settings.js';
 import { reportsApi } from './resources/reports.js';
 import { keysApi } from './resources/keys.js';
 import { tradesApi } from './resources/trades.js';
@@ -68,6 +69,7 @@ export function createClient(options: ClientOptions) {
     webhooks: webhooksApi(send),
     alerts: alertsApi(send),
     keys: keysApi(send),
+    settings: settingsApi(send),
 
     /**
      * The server's health (no login needed); a 503 while its database is down rejects after the retries.

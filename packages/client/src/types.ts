@@ -83,6 +83,14 @@ export type EquityCurve = z.output<typeof s.equityCurveSchema>;
 export type RDistributionQuery = QueryInput<typeof s.rDistributionQuerySchema>;
 /** Answer of `analytics.rDistribution`. */
 export type RDistribution = z.output<typeof s.rDistributionSchema>;
+/** Query of `analytics.calendar`. */
+export type CalendarQuery = QueryInput<typeof s.calendarQuerySchema>;
+/** Every day of a month with its P&L, trade count and journal entry. */
+export type Calendar = z.output<typeof s.calendarSchema>;
+/** The user's settings. */
+export type Settings = z.output<typeof s.settingsSchema>;
+/** Body of `settings.update`. */
+export type SettingsPatchInput = z.input<typeof s.settingsPatchSchema>;
 
 /** Query of `reports.summary` and `reports.summaryHtml` (the statistics filters, tz, startingBalance, bucketSize). */
 export type ReportQuery = QueryInput<typeof s.reportQuerySchema>;

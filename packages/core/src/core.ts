@@ -11,6 +11,7 @@ import { imports } from './import/imports.js';
 import { ids } from './ids/service.js';
 import { journal } from './journal/service.js';
 import { reports } from './reports/service.js';
+import { settings } from './settings/service.js';
 import type { CoreDeps } from './shared/deps.js';
 import type { Clock, IdGenerator, RandomSource } from './shared/ports.js';
 import { cryptoRandom, systemClock, uuidv7Generator } from './shared/system.js';
@@ -62,6 +63,7 @@ export function createCore(options: CoreOptions) {
     reports: reports(deps, analyticsService),
     ids: ids(deps),
     accounts: accounts(deps),
+    settings: settings(deps),
     /** Imports trades in one transaction (see `importTrades`). */
     importTrades: (userId: string, items: AsyncIterable<ImportItem>, opts?: ImportOptions) =>
       importTrades(deps, userId, items, opts),

@@ -177,6 +177,54 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       await as(undefined, 401, 'GET', '/api/imports');
     });
 
+    it('the journal analytics: years, new categories, the calendar, a sparse R histogram', async () => {
+      const t = await signUp(srv.url, 'journal-analytics');
+      const mine = (status: number, template: string, path: string) => as(t, status, 'GET', template, path);
+      // size 2: R 5000 (stop one cent away, 50 up: +100) and R −1 (−2): the default bucket size would need 10,002 buckets.
+      const outlier = tradeBody({ entryPrice: 100, stopLoss: 99.99, exitPrice: 150, exitTime: '2026-11-03T16:00:00Z' });
+      await as(t, 201, 'POST', '/api/trades', '/api/trades', { ...outlier, account: 'CME', assetClass: 'future' });
+      await as(
+        t,
+        201,
+        'POST',
+        '/api/trades',
+        '/api/trades',
+        tradeBody({ entryPrice: 100, stopLoss: 99, exitPrice: 99, exitTime: '2026-11-04T16:00:00Z' }),
+      );
+      await as(t, 201, 'POST', '/api/journal', '/api/journal', { date: '2026-11-03' });
+      const histogram = (await mine(200, '/api/analytics/r-distribution', '/api/analytics/r-distribution')).body;
+      expect(histogram).toMatchObject({ bucketSize: 0.5, sparse: true, count: 2 });
+      expect(histogram.buckets).toHaveLength(2);
+      const years = (await mine(200, '/api/analytics/performance', '/api/analytics/performance?period=year')).body;
+      expect(years.data.map((r: { period: string }) => r.period)).toEqual(['2026']);
+      for (const category of ['hour', 'time', 'account', 'assetClass', 'holdingTime']) {
+        await mine(200, '/api/analytics/by-category', `/api/analytics/by-category?category=${category}`);
+      }
+      const month = (await mine(200, '/api/analytics/calendar', '/api/analytics/calendar?month=2026-11&tz=America/Chicago')).body;
+      expect(month.days).toHaveLength(30);
+      expect(month.days[2]).toMatchObject({ date: '2026-11-03', trades: 1, totalPnL: 100, hasJournalEntry: true });
+      await mine(400, '/api/analytics/calendar', '/api/analytics/calendar?month=2026-1');
+      await mine(400, '/api/analytics/calendar', '/api/analytics/calendar');
+      const stats = (await mine(200, '/api/trades/statistics', '/api/trades/statistics')).body;
+      expect(stats).toMatchObject({ largestWin: 100, largestLoss: -2, payoffRatio: 50, currentStreak: -1, totalFees: 0 });
+      await mine(200, '/api/trades', '/api/trades?dateFrom=2026-11-03&dateTo=2026-11-03&tz=America/Chicago');
+    });
+
+    it('settings: the trading day start', async () => {
+      const t = await signUp(srv.url, 'settings');
+      const before = (await as(t, 200, 'GET', '/api/settings')).body;
+      expect(before).toEqual({ tradingDayStart: null, accounts: {} });
+      const start = { time: '17:00', timeZone: 'America/Chicago' };
+      const after = await as(t, 200, 'PATCH', '/api/settings', '/api/settings', {
+        tradingDayStart: start,
+        accounts: { Stocks: { tradingDayStart: null } },
+      });
+      expect(after.body).toEqual({ tradingDayStart: start, accounts: { Stocks: { tradingDayStart: null } } });
+      const bad = await as(t, 400, 'PATCH', '/api/settings', '/api/settings', { tradingDayStart: { time: '5pm' } });
+      expect(bad.body.errors[0].path).toBe('tradingDayStart.time');
+      expect((await as(t, 200, 'GET', '/api/settings')).body.tradingDayStart).toEqual(start);
+    });
+
     it('reports and short ids', async () => {
       const trade = (
         await me(201, 'POST', '/api/trades', '/api/trades', tradeBody({ exitPrice: 5010, exitTime: '2026-01-05T16:00:00Z' }))

@@ -105,6 +105,7 @@ describe('the OpenAPI document', () => {
       'query:dateTo',
       'query:status',
       'query:idPrefix',
+      'query:tz',
     ]);
     const limit = doc.paths['/api/trades'].get.parameters.find((p: { name: string }) => p.name === 'limit');
     expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });

@@ -1,2 +1,3 @@
 export { renderReportHtml, type RenderedReport, type RenderOptions } from './page.js';
 export { escapeHtml } from './html.js';
+export { duration } from './format.js';

@@ -18,9 +18,18 @@ const stats = {
   averageLoss: -20,
   largestWin: 30,
   largestLoss: -20,
+  payoffRatio: 1.5,
   averageR: 0.5,
+  averageWinR: 1.5,
+  averageLossR: -0.5,
+  stdDevR: 1.5,
+  sqn: 0.5,
+  totalFees: 2,
   longestWinStreak: 1,
   longestLossStreak: 1,
+  currentStreak: -1,
+  averageWinHoldingSeconds: 90,
+  averageLossHoldingSeconds: 3600,
   openTrades: 0,
 };
 
@@ -31,7 +40,7 @@ function report(over: Partial<Report> = {}): Report {
     statistics: stats,
     equityCurve: [{ date: '2026-11-19', equity: 10, drawdown: 20 }],
     days: [{ date: '2026-11-19', trades: 2, wins: 1, losses: 1, winRate: 50, totalPnL: 10 }],
-    rDistribution: { bucketSize: 0.5, count: 0, averageR: null, medianR: null, buckets: [] },
+    rDistribution: { bucketSize: 0.5, count: 0, averageR: null, medianR: null, sparse: false, buckets: [] },
     categories: [
       {
         category: 'time',

@@ -5,6 +5,7 @@ import type {
   ApiKey,
   ApiKeyCreated,
   ByCategory,
+  Calendar,
   Dashboard,
   Delivery,
   DeliveryOutcome,
@@ -16,6 +17,7 @@ import type {
   Pagination,
   Performance,
   RDistribution,
+  Settings,
   Statistics,
   TotpEnabled,
   TotpEnrolment,
@@ -71,6 +73,11 @@ export interface Backend {
     byCategory(query: Input): Promise<ByCategory>;
     equityCurve(query: Input): Promise<EquityCurve>;
     rDistribution(query: Input): Promise<RDistribution>;
+    calendar(query: Input): Promise<Calendar>;
+  };
+  settings: {
+    get(): Promise<Settings>;
+    update(body: Input): Promise<Settings>;
   };
   webhooks: {
     create(body: Input): Promise<Webhook & { secret: string }>;

@@ -45,6 +45,11 @@ export function localBackend(session: LocalSession, user: User): Backend {
       byCategory: (q) => core.analytics.byCategory(u, q),
       equityCurve: (q) => core.analytics.equityCurve(u, q),
       rDistribution: (q) => core.analytics.rDistribution(u, q),
+      calendar: (q) => core.analytics.calendar(u, q),
+    },
+    settings: {
+      get: () => core.settings.get(u),
+      update: (b) => core.settings.update(u, b),
     },
     webhooks: {
       create: (b) => core.webhooks.create(u, b),

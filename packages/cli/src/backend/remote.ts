@@ -57,6 +57,11 @@ export function remoteBackend(client: TjClient, server: string): Backend {
       byCategory: (q) => client.analytics.byCategory(raw(q)),
       equityCurve: (q) => client.analytics.equityCurve(raw(q)),
       rDistribution: (q) => client.analytics.rDistribution(raw(q)),
+      calendar: (q) => client.analytics.calendar(raw(q)),
+    },
+    settings: {
+      get: () => client.settings.get(),
+      update: (b) => client.settings.update(raw(b)),
     },
     webhooks: {
       create: (b) => client.webhooks.create(raw(b)),

@@ -2,8 +2,11 @@ import { type Command, Option } from 'commander';
 import { action, examples, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
 import { money } from '../output/format.js';
+import { UsageError } from '../errors.js';
 import { dateRangeFlags, defined, numberArg } from '../util/args.js';
+import { todayIn } from '../util/dates.js';
 import { printCategories, printEquityChart, printPerformance, printRDistribution } from '../views/analytics-view.js';
+import { printCalendar } from '../views/calendar-view.js';
 import { addSelectionOptions, selection } from './trades.js';
 
 /** `tj analytics performance`. */
@@ -50,24 +53,34 @@ export function registerAnalytics(program: Command, io: Io): void {
   examples(analytics, ['tj analytics performance --period weekly', 'tj analytics r-distribution']);
 
   const perf = addSelectionOptions(
-    analytics.command('performance').description('P&L, win rate and cumulative P&L per day, week or month (by exit date)'),
+    analytics
+      .command('performance')
+      .description('P&L, win rate and cumulative P&L per day, week, month or year (by exit trading day)'),
   )
-    .addOption(new Option('--period <period>', 'bucket size (default daily)').choices(['daily', 'weekly', 'monthly']))
+    .addOption(
+      new Option('--period <period>', 'bucket size (default daily)').choices(['daily', 'weekly', 'monthly', 'yearly', 'year']),
+    )
     .option('--from <date>', 'first date, YYYY-MM-DD (default: the first exit)')
     .option('--to <date>', 'last date, YYYY-MM-DD (default: the last exit)')
     .action(action(io, performance));
   examples(perf, ['tj analytics performance', 'tj analytics performance --period monthly --from 2026-01-01 --to 2026-12-31']);
 
   const cat = addSelectionOptions(
-    analytics.command('by-category').description('performance grouped by instrument, setup, tag, hour of entry or weekday'),
+    analytics
+      .command('by-category')
+      .description('performance grouped by instrument, setup, tag, hour of entry, weekday, account, asset class or holding time'),
   )
     .addOption(
       new Option('--category <category>', 'what to group by')
-        .choices(['instrument', 'setup', 'tag', 'time', 'weekday'])
+        .choices(['instrument', 'setup', 'tag', 'hour', 'time', 'weekday', 'account', 'assetClass', 'holdingTime'])
         .makeOptionMandatory(),
     )
     .action(action(io, byCategory));
-  examples(cat, ['tj analytics by-category --category setup', 'tj analytics by-category --category time --tz Europe/London']);
+  examples(cat, [
+    'tj analytics by-category --category setup',
+    'tj analytics by-category --category hour --tz Europe/London',
+    'tj analytics by-category --category holdingTime',
+  ]);
 
   const eq = addSelectionOptions(
     analytics.command('equity').description('the equity curve (one point per day with exits), drawn in the terminal'),
@@ -82,4 +95,25 @@ export function registerAnalytics(program: Command, io: Io): void {
     .option('--bucket-size <r>', 'bucket width in R (default 0.5)', numberArg)
     .action(action(io, rDistribution));
   examples(r, ['tj analytics r-distribution', 'tj analytics r-distribution --bucket-size 1']);
+
+  const cal = addSelectionOptions(
+    analytics.command('calendar').description("a month's trading days: P&L, trade count and which have a journal entry"),
+  )
+    .option('--month <YYYY-MM>', 'the month (default: this month in --tz)', monthArg)
+    .action(action(io, calendar));
+  examples(cal, ['tj analytics calendar', 'tj analytics calendar --month 2026-11 --tz America/Chicago']);
+}
+
+/** A `--month` value: `YYYY-MM`. */
+function monthArg(value: string): string {
+  const v = value.trim();
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(v)) throw new UsageError(`--month: "${value}" is not a month (use YYYY-MM)`);
+  return v;
+}
+
+/** `tj analytics calendar`. */
+export async function calendar(ctx: Context, opts: Opts): Promise<void> {
+  const month = (opts.month as string | undefined) ?? todayIn(ctx.tz).slice(0, 7);
+  const data = await (await ctx.backend()).analytics.calendar({ ...selection(opts), month, tz: ctx.tz });
+  ctx.out.result(data, (d) => printCalendar(ctx.out, d));
 }

@@ -43,7 +43,7 @@ export function addTradeFilterOptions(cmd: Command): Command {
 
 /** The trade filter of the flags, as the API's query. */
 export function tradeFilter(ctx: Context, opts: Opts): Record<string, unknown> {
-  return defined({ status: opts.status, ...selection(opts), ...rangeFlags(opts, ctx.tz) });
+  return defined({ status: opts.status, ...selection(opts), ...rangeFlags(opts, ctx.tz), tz: ctx.tz });
 }
 
 /** The filter flags of statistics and the report: the selection and the entry dates of closed trades. */

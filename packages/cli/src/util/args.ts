@@ -52,6 +52,7 @@ export function dateRangeFlags(opts: { [key: string]: unknown }): { dateFrom?: s
 /** `--from`/`--to` of trade filters as instants (calendar dates are whole days in `tz`). */
 export function rangeFlags(opts: { [key: string]: unknown }, tz: string): { dateFrom?: string; dateTo?: string } {
   const out: { dateFrom?: string; dateTo?: string } = {};
+  const bounds: { dateFrom?: string; dateTo?: string } = {};
   for (const [flag, key, end] of [
     ['--from', 'dateFrom', false],
     ['--to', 'dateTo', true],
@@ -60,9 +61,11 @@ export function rangeFlags(opts: { [key: string]: unknown }, tz: string): { date
     if (value === undefined) continue;
     const iso = filterBound(value, tz, end);
     if (iso === undefined) throw new UsageError(`${flag}: "${value}" is not a date or date-time`);
-    out[key] = iso;
+    bounds[key] = iso;
+    // A date goes as it is: the service reads it as a whole trading day in tz (the user's day start).
+    out[key] = isCalendarDate(value.trim()) ? value.trim() : iso;
   }
-  if (out.dateFrom !== undefined && out.dateTo !== undefined && out.dateFrom > out.dateTo) {
+  if (bounds.dateFrom !== undefined && bounds.dateTo !== undefined && bounds.dateFrom > bounds.dateTo) {
     throw new UsageError(`--from ${String(opts.from)} is after --to ${String(opts.to)}: nothing can match`);
   }
   return out;

@@ -3,7 +3,7 @@ import { dayKey, parseDayKey } from '@tj/core/calendar';
 import type { Context } from '../context.js';
 import { clip, money, num, pct, plural } from '../output/format.js';
 import type { Output } from '../output/output.js';
-import { filterBound, isCalendarDate, localDateAndTime, todayIn } from '../util/dates.js';
+import { isCalendarDate, localDateAndTime, todayIn } from '../util/dates.js';
 import { emotions, printJournalEntry } from './journal-view.js';
 import { shortIdsFrom } from './short-ids.js';
 import { printTradeTable } from './trade-view.js';
@@ -51,11 +51,12 @@ export function printJournalBrief(out: Output, day: string, entries: JournalEntr
 /** `tj journal show DAY`: the day's journal entries, the trades entered that day and their figures. */
 export async function showDay(ctx: Context, day: string): Promise<void> {
   const backend = await ctx.backend();
-  const range = { dateFrom: filterBound(day, ctx.tz, false), dateTo: filterBound(day, ctx.tz, true) };
+  // The day is a trading day: the service reads a date in tz from the user's trading day start.
+  const range = { dateFrom: day, dateTo: day, tz: ctx.tz };
   const [journal, trades, statistics] = await Promise.all([
     backend.journal.list({ dateFrom: day, dateTo: day, limit: 10 }),
     backend.trades.list({ ...range, limit: DAY_TRADES }),
-    backend.trades.statistics({ ...range, tz: ctx.tz }),
+    backend.trades.statistics(range),
   ]);
   const data = { date: day, tz: ctx.tz, statistics, trades: trades.trades, entries: journal.entries };
   await ctx.out.resultAsync(data, async (d) => {

@@ -2,6 +2,8 @@ import type { CallOptions, Send } from '../transport.js';
 import type {
   ByCategory,
   ByCategoryQuery,
+  Calendar,
+  CalendarQuery,
   Dashboard,
   DashboardQuery,
   EquityCurve,
@@ -25,7 +27,7 @@ export function analyticsApi(send: Send) {
     },
 
     /**
-     * P&L per day, ISO week or month between two dates, zero-filled, oldest first.
+     * P&L per day, ISO week, month or year between two dates, zero-filled, oldest first.
      *
      * @example const { data } = await client.analytics.performance({ period: 'weekly', dateFrom: '2026-01-01' });
      */
@@ -34,7 +36,7 @@ export function analyticsApi(send: Send) {
     },
 
     /**
-     * Performance grouped by instrument, setup, tag, hour or weekday.
+     * Performance grouped by instrument, setup, tag, hour, weekday, account, asset class or holding time.
      *
      * @example const { categories } = await client.analytics.byCategory({ category: 'setup' });
      */
@@ -58,6 +60,15 @@ export function analyticsApi(send: Send) {
      */
     rDistribution(query: RDistributionQuery = {}, options?: CallOptions): Promise<RDistribution> {
       return send<RDistribution>({ method: 'GET', path: '/analytics/r-distribution', query }, options);
+    },
+
+    /**
+     * Every day of a month (by trading day): P&L, trade count and whether it has a journal entry.
+     *
+     * @example const { days } = await client.analytics.calendar({ month: '2026-11', tz: 'America/Chicago' });
+     */
+    calendar(query: CalendarQuery, options?: CallOptions): Promise<Calendar> {
+      return send<Calendar>({ method: 'GET', path: '/analytics/calendar', query }, options);
     },
   };
 }

@@ -1,4 +1,5 @@
-import { dayKey, getCalendar } from '../shared/calendar.js';
+import { tradingDaysFor } from '../settings/service.js';
+import { dayKey } from '../shared/calendar.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { fromMicros, toMicros } from '../shared/money.js';
 import type { Repositories } from '../storage/ports.js';
@@ -33,12 +34,14 @@ export async function evaluateImportAlerts(
   const now = deps.clock.now();
   for (const alert of alerts) {
     if (!alert.active) continue;
-    const cal = getCalendar(alert.tz);
-    const today = cal.civilDay(now);
-    const isToday = (ms: number | null) => ms !== null && cal.civilDay(ms) === today;
+    // "Today" is the trading day now, under the trade's account's trading day start.
+    const days = await tradingDaysFor(tx, alert.userId, alert.tz);
+    const today = days.user.dayOf(now);
+    const isToday = (ms: number | null, account: string | null) =>
+      ms !== null && days.dayOf(ms, account) === days.dayOf(now, account);
     const latest = imported.latestClosed;
     if (alert.type === 'dailyLossLimit') {
-      const closedToday = imported.recent.filter((t) => isToday(t.exitTime));
+      const closedToday = imported.recent.filter((t) => isToday(t.exitTime, t.account));
       const last = closedToday.at(-1);
       if (last) {
         const trigger = await checks.dailyLossLimit(tx, alert, { trade: last, before: undefined });
@@ -52,7 +55,7 @@ export async function evaluateImportAlerts(
     } else {
       const breaking = imported.recent.filter(
         (t) =>
-          isToday(t.entryTime) &&
+          isToday(t.entryTime, t.account) &&
           (alert.type === 'missingStopLoss' ? t.stopLoss === null : toMicros(initialRisk(t) ?? 0) > toMicros(alert.threshold)),
       );
       const first = breaking[0];

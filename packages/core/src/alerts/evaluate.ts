@@ -1,5 +1,7 @@
 import { emitEvent } from '../events/emit.js';
-import { dayKey, getCalendar } from '../shared/calendar.js';
+import { dayKey } from '../shared/calendar.js';
+import type { TradingDays } from '../shared/trading-day.js';
+import { tradingDaysFor } from '../settings/service.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { isoUtc } from '../shared/iso.js';
 import { fromMicros, toMicros } from '../shared/money.js';
@@ -43,6 +45,21 @@ async function losingRun(
   }
 }
 
+/** P&L (micros) of the exits whose trading day (under each one's account clock) is `day`. */
+async function tradingDayPnlMicros(tx: Repositories, userId: string, days: TradingDays, day: number): Promise<number> {
+  if (!days.perAccount) return tx.trades.exitPnlMicros(userId, days.user.startOf(day), days.user.startOf(day + 1));
+  const { from, to } = days.span(day, day);
+  let pnl = 0;
+  for await (const batch of tx.trades.closedFacts(
+    userId,
+    { exitFrom: from, exitTo: to },
+    { outcomeOnly: true, entryFeesAccount: true },
+  )) {
+    for (const f of batch) if (days.dayOf(f.exitTime, f.account) === day) pnl += f.resultMicros;
+  }
+  return pnl;
+}
+
 // Money is compared in integer micro-units, so a threshold of 0.3 is met by a loss of exactly 0.3.
 export const checks: Record<AlertRow['type'], Check> = {
   async missingStopLoss(_tx, _alert, { trade, before }) {
@@ -56,9 +73,10 @@ export const checks: Record<AlertRow['type'], Check> = {
   },
   async dailyLossLimit(tx, alert, change) {
     if (!closesOrMovesExit(change)) return undefined;
-    const cal = getCalendar(alert.tz);
-    const day = cal.civilDay(change.trade.exitTime as number);
-    const pnl = await tx.trades.exitPnlMicros(change.trade.userId, cal.startOfDay(day), cal.startOfDay(day + 1));
+    const { trade } = change;
+    const days = await tradingDaysFor(tx, trade.userId, alert.tz);
+    const day = days.dayOf(trade.exitTime as number, trade.account);
+    const pnl = await tradingDayPnlMicros(tx, trade.userId, days, day);
     if (pnl > -toMicros(alert.threshold)) return undefined;
     return { periodKey: `day:${dayKey(day)}`, value: fromMicros(pnl) };
   },

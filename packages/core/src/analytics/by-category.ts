@@ -1,32 +1,33 @@
+import type { Category, CategoryItem } from '../schemas/analytics.js';
 import { WEEKDAY_NAMES, getCalendar, weekdayIndex } from '../shared/calendar.js';
 import { fromMicros } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';
+import { type DayOptions, daysOf } from './day-options.js';
 import { Tally, averageROf, profitFactorOf, winRateOf } from './tally.js';
+import type { ClosedTradeFact } from './types.js';
 
-/** A `/analytics/by-category` category. */
-export type Category = 'instrument' | 'setup' | 'tag' | 'time' | 'weekday';
+export type { Category, CategoryItem };
 
 /** All categories, for validation. */
-export const CATEGORIES: readonly Category[] = ['instrument', 'setup', 'tag', 'time', 'weekday'];
+export const CATEGORIES: readonly Category[] = [
+  'instrument',
+  'setup',
+  'tag',
+  'hour',
+  'time',
+  'weekday',
+  'account',
+  'assetClass',
+  'holdingTime',
+];
 
-/** One `/analytics/by-category` item. */
-export interface CategoryItem {
-  name: string;
-  trades: number;
-  wins: number;
-  losses: number;
-  winRate: number;
-  totalPnL: number;
-  /** null when the group has no losing trade. */
-  profitFactor: number | null;
-  /** null when no trade of the group has an rMultiple. */
-  averageR: number | null;
-}
+/** Holding-time groups: upper bounds (exclusive) in ms and names; the last is open-ended. */
+const HOLDING_BOUNDS = [60_000, 300_000, 1_800_000, 7_200_000, 86_400_000];
+const HOLDING_NAMES = ['<1 min', '1-5 min', '5-30 min', '30 min-2 h', '2 h-1 day', 'multi-day'];
 
-/** Options of {@link createByCategoryAccumulator}; `tz` decides hour and weekday of entryTime. */
-export interface ByCategoryOptions {
+/** Options of {@link createByCategoryAccumulator}; `tz` decides the hour, the trading days the weekday of entryTime. */
+export interface ByCategoryOptions extends DayOptions {
   category: Category;
-  tz: string;
 }
 
 function itemOf(name: string, t: Tally): CategoryItem {
@@ -42,57 +43,87 @@ function itemOf(name: string, t: Tally): CategoryItem {
   };
 }
 
-function named(map: Map<string, Tally>, name: string): Tally {
-  let t = map.get(name);
+/** The group number of a holding time (exitTime − entryTime) in ms. */
+function holdingSlot(ms: number): number {
+  let i = 0;
+  while (i < HOLDING_BOUNDS.length && ms >= (HOLDING_BOUNDS[i] as number)) i++;
+  return i;
+}
+
+/** The fixed, ordered slots of a category, or undefined for the named (sorted by P&L) ones. */
+function slotting(opts: ByCategoryOptions): { slot: (f: ClosedTradeFact) => number; names: readonly string[] } | undefined {
+  const { category } = opts;
+  if (category === 'hour' || category === 'time') {
+    const cal = getCalendar(opts.tz);
+    const names = Array.from({ length: 24 }, (_, i) => `${String(i).padStart(2, '0')}:00`);
+    return { slot: (f) => cal.hour(f.entryTime), names };
+  }
+  if (category === 'weekday') {
+    const days = daysOf(opts);
+    return { slot: (f) => weekdayIndex(days.dayOf(f.entryTime, f.account)), names: WEEKDAY_NAMES };
+  }
+  if (category === 'holdingTime') return { slot: (f) => holdingSlot(f.exitTime - f.entryTime), names: HOLDING_NAMES };
+  return undefined;
+}
+
+/** The group name of a fact for the single-valued named categories (all but `tag`). */
+function nameOf(category: Category, fact: ClosedTradeFact): string {
+  if (category === 'instrument') return fact.instrument;
+  if (category === 'setup') return fact.setupType ?? '(none)';
+  if (category === 'account') return fact.account ?? '(none)';
+  return fact.assetClass ?? '(none)';
+}
+
+function named(groups: Map<string, Tally>, name: string): Tally {
+  let t = groups.get(name);
   if (t === undefined) {
     t = new Tally();
-    map.set(name, t);
+    groups.set(name, t);
   }
   return t;
 }
 
 /**
  * Groups closed trades by a category; only groups with trades are listed. `instrument`,
- * `setup` (`(none)` without one) and `tag` (once per distinct tag, `(untagged)` without)
- * sort by totalPnL descending, then name; `time` (local entry hour, `09:00`) sorts by hour;
- * `weekday` (local entry day, `Monday`) sorts Monday … Sunday.
+ * `setup` (`(none)` without one), `account` and `assetClass` (`(none)` without) and `tag`
+ * (once per distinct tag, `(untagged)` without) sort by totalPnL descending, then name;
+ * `hour`/`time` (local entry hour in tz, `09:00`) sort by hour; `weekday` (weekday of the
+ * entry's trading day, `Monday`) Monday … Sunday; `holdingTime` from `<1 min` to `multi-day`.
  */
 export function createByCategoryAccumulator(opts: ByCategoryOptions): Accumulator<CategoryItem[]> {
   const { category } = opts;
-  const cal = getCalendar(opts.tz);
-  const slots: (Tally | undefined)[] = new Array<Tally | undefined>(24).fill(undefined);
+  const fixed = slotting(opts);
+  const slots: (Tally | undefined)[] = [];
   const groups = new Map<string, Tally>();
   return {
     add(fact) {
-      if (category === 'time' || category === 'weekday') {
-        const i = category === 'time' ? cal.hour(fact.entryTime) : weekdayIndex(cal.civilDay(fact.entryTime));
+      if (fixed !== undefined) {
+        const i = fixed.slot(fact);
         let t = slots[i];
         if (t === undefined) {
           t = new Tally();
           slots[i] = t;
         }
         t.add(fact);
-      } else if (category === 'instrument') {
-        named(groups, fact.instrument).add(fact);
-      } else if (category === 'setup') {
-        named(groups, fact.setupType ?? '(none)').add(fact);
-      } else if (fact.tags.length === 0) {
-        named(groups, '(untagged)').add(fact);
-      } else {
-        const tags = fact.tags;
-        for (let i = 0; i < tags.length; i++) {
-          const tag = tags[i] as string;
-          if (tags.indexOf(tag) === i) named(groups, tag).add(fact);
-        }
+        return;
+      }
+      if (category !== 'tag') {
+        named(groups, nameOf(category, fact)).add(fact);
+        return;
+      }
+      const tags = fact.tags;
+      if (tags.length === 0) named(groups, '(untagged)').add(fact);
+      for (let i = 0; i < tags.length; i++) {
+        const tag = tags[i] as string;
+        if (tags.indexOf(tag) === i) named(groups, tag).add(fact);
       }
     },
     result() {
-      if (category === 'time' || category === 'weekday') {
+      if (fixed !== undefined) {
         const items: CategoryItem[] = [];
-        slots.forEach((t, i) => {
-          if (t === undefined) return;
-          const name = category === 'time' ? `${String(i).padStart(2, '0')}:00` : (WEEKDAY_NAMES[i] as string);
-          items.push(itemOf(name, t));
+        fixed.names.forEach((name, i) => {
+          const t = slots[i];
+          if (t !== undefined) items.push(itemOf(name, t));
         });
         return items;
       }

@@ -1,47 +1,31 @@
-import { getCalendar, monthIndex, weekIndex } from '../shared/calendar.js';
+import type { Dashboard as DashboardBody } from '../schemas/analytics.js';
+import { monthIndex, weekIndex } from '../shared/calendar.js';
+import { type DayOptions, daysOf } from './day-options.js';
 import { periodStartDay } from './periods.js';
 import type { Accumulator } from './accumulator.js';
 import { PeriodSeries } from './period-series.js';
-import type { PeriodBucket } from './period-series.js';
 import { createStatisticsAccumulator } from './statistics.js';
 
-/** Dashboard `recentPerformance`: last 30 days, 12 ISO weeks, 12 months, each ending with the current one. */
-export interface RecentPerformance {
-  daily: PeriodBucket[];
-  weekly: PeriodBucket[];
-  monthly: PeriodBucket[];
-}
-
-/** Dashboard `summary` figures (contract section 3 definitions). */
-export interface DashboardSummary {
-  totalTrades: number;
-  winRate: number;
-  profitFactor: number | null;
-  totalPnL: number;
-  averageR: number | null;
-  maxDrawdown: number;
-}
-
 /** The dashboard body. */
-export interface Dashboard {
-  summary: DashboardSummary;
-  recentPerformance: RecentPerformance;
-}
+export type Dashboard = DashboardBody;
+/** Dashboard `recentPerformance`: last 30 days, 12 ISO weeks, 12 months, each ending with the current one. */
+export type RecentPerformance = Dashboard['recentPerformance'];
+/** Dashboard `summary` figures (contract section 3 definitions). */
+export type DashboardSummary = Dashboard['summary'];
 
-/** Options of the dashboard accumulators: `now` in ms, `tz` an IANA name. */
-export interface RecentOptions {
+/** Options of the dashboard accumulators: `now` in ms, `tz` an IANA name, the user's trading days. */
+export interface RecentOptions extends DayOptions {
   now: number;
-  tz: string;
 }
 
 /**
- * Zero-filled recent performance by local exit date in `tz`, oldest first: daily = the 30
+ * Zero-filled recent performance by the trading day of the exit (midnight in `tz` by default), oldest first: daily = the 30
  * calendar days ending today, weekly = the 12 ISO weeks ending this week, monthly = the
  * 12 months ending this month. Exits after `now`'s period or before the window are ignored.
  */
 export function createRecentPerformanceAccumulator(opts: RecentOptions): Accumulator<RecentPerformance> {
-  const cal = getCalendar(opts.tz);
-  const today = cal.civilDay(opts.now);
+  const days = daysOf(opts);
+  const today = days.user.dayOf(opts.now);
   const weekEnd = periodStartDay('weekly', weekIndex(today) + 1) - 1;
   const monthEnd = periodStartDay('monthly', monthIndex(today) + 1) - 1;
   const daily = new PeriodSeries('daily', today - 29, today);
@@ -49,7 +33,7 @@ export function createRecentPerformanceAccumulator(opts: RecentOptions): Accumul
   const monthly = new PeriodSeries('monthly', periodStartDay('monthly', monthIndex(today) - 11), monthEnd);
   return {
     add(fact) {
-      const day = cal.civilDay(fact.exitTime);
+      const day = days.dayOf(fact.exitTime, fact.account);
       daily.addOnDay(day, fact);
       weekly.addOnDay(day, fact);
       monthly.addOnDay(day, fact);

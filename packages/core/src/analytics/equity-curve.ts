@@ -1,24 +1,20 @@
-import { dayKey, getCalendar } from '../shared/calendar.js';
+import type { EquityCurve } from '../schemas/analytics.js';
+import { dayKey } from '../shared/calendar.js';
+import { type DayOptions, daysOf } from './day-options.js';
 import { fromMicros, toMicros } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';
 
-/** One `/analytics/equity-curve` point. */
-export interface EquityPoint {
-  /** Local calendar date `YYYY-MM-DD` in the query's tz. */
-  date: string;
-  /** startingBalance + cumulative P&L at the end of that date. */
-  equity: number;
-}
+/** One `/analytics/equity-curve` point: the trading day, and startingBalance + cumulative P&L at its end. */
+export type EquityPoint = EquityCurve['dataPoints'][number];
 
 /** Options of {@link createEquityCurveAccumulator}; startingBalance in money, default 0. */
-export interface EquityCurveOptions {
-  tz: string;
+export interface EquityCurveOptions extends DayOptions {
   startingBalance?: number | undefined;
 }
 
-/** One point per local date (of exitTime in `tz`) that has exits, oldest first; sums in micros. */
+/** One point per trading day (of exitTime; midnight in `tz` by default) that has exits, oldest first; sums in micros. */
 export function createEquityCurveAccumulator(opts: EquityCurveOptions): Accumulator<EquityPoint[]> {
-  const cal = getCalendar(opts.tz);
+  const tradingDays = daysOf(opts);
   const start = toMicros(opts.startingBalance ?? 0);
   const days = new Map<number, number>();
   let lastDay = Number.NaN;
@@ -28,7 +24,7 @@ export function createEquityCurveAccumulator(opts: EquityCurveOptions): Accumula
   };
   return {
     add(fact) {
-      const day = cal.civilDay(fact.exitTime);
+      const day = tradingDays.dayOf(fact.exitTime, fact.account);
       if (day !== lastDay) {
         flush();
         lastDay = day;

@@ -1,33 +1,24 @@
-import { dayKey, getCalendar } from '../shared/calendar.js';
+import type { z } from 'zod';
+import type { performanceSchema } from '../schemas/analytics.js';
+import { dayKey } from '../shared/calendar.js';
+import { type DayOptions, daysOf } from './day-options.js';
 import { periodIndex, periodKey } from './periods.js';
 import type { Granularity } from './periods.js';
 import { fromMicros } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';
 import { assertPeriodLimit, bucketOf, parseDateRange, periodCount } from './period-series.js';
-import type { PeriodBucket } from './period-series.js';
 import { Tally, averageROf } from './tally.js';
 
-/** One row of `/analytics/performance`. */
-export interface PerformanceRow extends PeriodBucket {
-  /** Running total of P&L over the rows so far (trades inside the range only). */
-  cumulativePnL: number;
-  /** Mean rMultiple of the period's trades that have one; null when none. */
-  averageR: number | null;
-}
-
 /** The `/analytics/performance` body; dates null (and data empty) when there is nothing to show. */
-export interface Performance {
-  period: Granularity;
-  dateFrom: string | null;
-  dateTo: string | null;
-  data: PerformanceRow[];
-}
+export type Performance = z.output<typeof performanceSchema>;
+
+/** One row: cumulativePnL runs over the rows so far (trades inside the range only); averageR null without an R. */
+export type PerformanceRow = Performance['data'][number];
 
 /** Options of {@link createPerformanceAccumulator}; dates are inclusive local dates in `tz`. */
-export interface PerformanceOptions {
+export interface PerformanceOptions extends DayOptions {
   /** Default `daily`. */
   period?: Granularity | undefined;
-  tz: string;
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
 }
@@ -50,7 +41,7 @@ export function performanceBucketCount(period: Granularity, dateFrom: string, da
  */
 export function createPerformanceAccumulator(opts: PerformanceOptions): Accumulator<Performance> {
   const g: Granularity = opts.period ?? 'daily';
-  const cal = getCalendar(opts.tz);
+  const days = daysOf(opts);
   const { from, to } = parseDateRange(opts.dateFrom, opts.dateTo);
   if (from !== null && to !== null) assertPeriodLimit(g, from, to);
   const lo = from ?? -Infinity;
@@ -62,7 +53,7 @@ export function createPerformanceAccumulator(opts: PerformanceOptions): Accumula
   let last: Tally | undefined;
   return {
     add(fact) {
-      const day = cal.civilDay(fact.exitTime);
+      const day = days.dayOf(fact.exitTime, fact.account);
       if (day < lo || day > hi) return;
       if (day !== lastDay || last === undefined) {
         if (day < minDay) minDay = day;

@@ -1,5 +1,6 @@
-import { getCalendar, parseDayKey } from '../shared/calendar.js';
-import type { TzCalendar } from '../shared/calendar.js';
+import type { PeriodPerformance } from '../schemas/analytics.js';
+import { parseDayKey } from '../shared/calendar.js';
+import { type DayOptions, daysOf } from './day-options.js';
 import { validationError } from '../shared/errors.js';
 import { fromMicros } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';
@@ -45,14 +46,7 @@ export function parseDateRange(
 }
 
 /** One zero-fillable period of results, e.g. `{ period: '2026-W47', trades: 3, … }`. */
-export interface PeriodBucket {
-  period: string;
-  trades: number;
-  wins: number;
-  losses: number;
-  winRate: number;
-  totalPnL: number;
-}
+export type PeriodBucket = PeriodPerformance;
 
 /** The bucket row of a tally. */
 export function bucketOf(period: string, t: Tally | undefined): PeriodBucket {
@@ -109,23 +103,22 @@ export class PeriodSeries {
 }
 
 /** Options of {@link createPeriodBucketsAccumulator}: inclusive local dates `YYYY-MM-DD`. */
-export interface PeriodBucketsOptions {
+export interface PeriodBucketsOptions extends DayOptions {
   period: Granularity;
-  tz: string;
   dateFrom: string;
   dateTo: string;
 }
 
 /** Zero-filled daily/weekly/monthly buckets (by local exit date in `tz`) over a fixed date range. */
 export function createPeriodBucketsAccumulator(opts: PeriodBucketsOptions): Accumulator<PeriodBucket[]> {
-  const cal: TzCalendar = getCalendar(opts.tz);
+  const days = daysOf(opts);
   const { from, to } = parseDateRange(opts.dateFrom, opts.dateTo);
   if (from === null || to === null) throw new TypeError('unreachable: both dates given');
   assertPeriodLimit(opts.period, from, to);
   const series = new PeriodSeries(opts.period, from, to);
   return {
     add(fact) {
-      series.addOnDay(cal.civilDay(fact.exitTime), fact);
+      series.addOnDay(days.dayOf(fact.exitTime, fact.account), fact);
     },
     result: () => series.buckets(),
   };

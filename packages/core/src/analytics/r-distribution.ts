@@ -1,26 +1,18 @@
+import type { z } from 'zod';
+import type { rDistributionSchema } from '../schemas/analytics.js';
 import { validationError } from '../shared/errors.js';
 import { round8 } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';
 import { CompensatedSum } from './tally.js';
 
-/** Most buckets an R distribution may have (a tiny bucketSize over a wide range is refused). */
+/** Most buckets a contiguous R distribution lists; a wider range lists only its non-empty buckets. */
 export const MAX_R_BUCKETS = 10_000;
 
 /** One half-open bucket [from, to) of the R distribution. */
-export interface RBucket {
-  from: number;
-  to: number;
-  count: number;
-}
+export type RBucket = RDistribution['buckets'][number];
 
 /** The `/analytics/r-distribution` body; averageR and medianR are null when count is 0. */
-export interface RDistribution {
-  bucketSize: number;
-  count: number;
-  averageR: number | null;
-  medianR: number | null;
-  buckets: RBucket[];
-}
+export type RDistribution = z.output<typeof rDistributionSchema>;
 
 /** Bucket number k of r: round8(k × size) ≤ r < round8((k + 1) × size). */
 function bucketNumber(r: number, size: number): number {
@@ -33,8 +25,9 @@ function bucketNumber(r: number, size: number): number {
 /**
  * Distribution of rMultiple over trades that have one. Buckets are aligned to multiples of
  * `bucketSize` (default 0.5, at least 0.000001) and contiguous from the lowest to the highest
- * non-empty bucket. Throws `validation_failed` at `bucketSize` when invalid, or from result()
- * when the data would need more than {@link MAX_R_BUCKETS} buckets.
+ * non-empty bucket; when that would take more than {@link MAX_R_BUCKETS} buckets (one outlier
+ * far out), only the non-empty buckets are listed and `sparse` is true. Never refuses the data;
+ * throws `validation_failed` at `bucketSize` only when the size itself is invalid.
  */
 export function createRDistributionAccumulator(bucketSize = 0.5): Accumulator<RDistribution> {
   if (!Number.isFinite(bucketSize) || bucketSize < 1e-6) {
@@ -56,32 +49,42 @@ export function createRDistributionAccumulator(bucketSize = 0.5): Accumulator<RD
       sum.add(r);
     },
     result() {
-      if (n === 0) return { bucketSize, count: 0, averageR: null, medianR: null, buckets: [] };
+      if (n === 0) return { bucketSize, count: 0, averageR: null, medianR: null, sparse: false, buckets: [] };
       const sorted = values.subarray(0, n).sort();
       const mid = n >> 1;
       const median = n % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
       const first = bucketNumber(sorted[0] as number, bucketSize);
       const span = bucketNumber(sorted[n - 1] as number, bucketSize) - first + 1;
-      if (span > MAX_R_BUCKETS) {
-        const message = `too small for the data: ${span} buckets (at most ${MAX_R_BUCKETS})`;
-        throw validationError([{ path: 'bucketSize', message }]);
+      const sparse = span > MAX_R_BUCKETS;
+      const summary = { bucketSize, count: n, averageR: round8(sum.value() / n), medianR: round8(median), sparse };
+      const bucket = (k: number, count: number): RBucket => ({
+        from: round8(k * bucketSize),
+        to: round8((k + 1) * bucketSize),
+        count,
+      });
+      if (sparse) {
+        // Sorted values: equal bucket numbers are adjacent, so one walk lists the non-empty buckets.
+        const buckets: RBucket[] = [];
+        let k = first;
+        let count = 0;
+        for (let i = 0; i < n; i++) {
+          const b = bucketNumber(sorted[i] as number, bucketSize);
+          if (b !== k) {
+            buckets.push(bucket(k, count));
+            k = b;
+            count = 0;
+          }
+          count++;
+        }
+        buckets.push(bucket(k, count));
+        return { ...summary, buckets };
       }
       const counts = new Array<number>(span).fill(0);
       for (let i = 0; i < n; i++) {
         const k = bucketNumber(sorted[i] as number, bucketSize) - first;
         counts[k] = (counts[k] ?? 0) + 1;
       }
-      return {
-        bucketSize,
-        count: n,
-        averageR: round8(sum.value() / n),
-        medianR: round8(median),
-        buckets: counts.map((count, i) => ({
-          from: round8((first + i) * bucketSize),
-          to: round8((first + i + 1) * bucketSize),
-          count,
-        })),
-      };
+      return { ...summary, buckets: counts.map((count, i) => bucket(first + i, count)) };
     },
   };
 }

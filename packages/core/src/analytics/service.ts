@@ -1,4 +1,6 @@
 import {
+  type Calendar,
+  calendarQuerySchema,
   byCategoryQuerySchema,
   type ByCategory,
   type Dashboard,
@@ -11,12 +13,16 @@ import {
   rDistributionQuerySchema,
   type Statistics,
 } from '../schemas/analytics.js';
-import { getCalendar, parseDayKey } from '../shared/calendar.js';
+import { dayKey, parseDayKey } from '../shared/calendar.js';
+import { tradingDaysFor } from '../settings/service.js';
+import type { TradingDays } from '../shared/trading-day.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { parseInput } from '../shared/validate.js';
-import type { TradeQuery } from '../storage/ports.js';
+import type { Repositories, TradeQuery } from '../storage/ports.js';
 import { tradeStatisticsQuerySchema } from '../schemas/trade.js';
-import { selectionOf, tradeQueryOf } from '../trades/filters.js';
+import { selectionOf, tradeQueryFor } from '../trades/filters.js';
+import { createCalendarAccumulator, monthDays } from './calendar.js';
+import { granularityOf } from './periods.js';
 import type { Accumulator } from './accumulator.js';
 import { createByCategoryAccumulator } from './by-category.js';
 import { createDashboardAccumulator } from './dashboard.js';
@@ -43,85 +49,109 @@ export function analytics(deps: CoreDeps) {
     return cache.get(`${userId}|${version}|${name}|${JSON.stringify(params)}`, compute);
   }
 
-  /** Feeds the user's closed trades to `acc`; only per-category analytics need more than outcomes. */
-  async function scan<T>(
-    userId: string,
-    query: TradeQuery,
-    acc: Accumulator<T>,
-    needs: 'outcomes' | 'context' = 'outcomes',
-  ): Promise<T> {
-    const outcomeOnly = needs === 'outcomes';
-    for await (const batch of trades.closedFacts(userId, query, { outcomeOnly })) for (const fact of batch) acc.add(fact);
+  /**
+   * Feeds the user's closed trades to `acc`, reading what it needs: the outcomes; with entry time,
+   * fees and account (statistics, and day-based analytics when accounts have their own trading
+   * day); or the whole context (per-category analytics).
+   */
+  async function scan<T>(userId: string, query: TradeQuery, acc: Accumulator<T>, needs: Needs = 'outcomes'): Promise<T> {
+    const options = { outcomeOnly: needs !== 'context', entryFeesAccount: needs === 'outcomes+' };
+    for await (const batch of trades.closedFacts(userId, query, options)) for (const fact of batch) acc.add(fact);
     return acc.result();
   }
 
+  /** The user's trading days with `tz` as the default zone. */
+  const daysFor = (userId: string, tz: string) => tradingDaysFor(deps.storage.repos, userId, tz);
+
   return {
-    /** The statistics object, over the list's filters. */
+    /** The statistics object, over the list's filters (date-only values are trading days in `tz`). */
     async statistics(userId: string, input: unknown): Promise<Statistics> {
-      const query = tradeQueryOf(parseInput(tradeStatisticsQuerySchema, input ?? {}));
+      const q = parseInput(tradeStatisticsQuerySchema, input ?? {});
+      const query = await tradeQueryFor(deps.storage.repos, userId, q);
       return cached(userId, 'statistics', query, async () => {
-        const figures = await scan(userId, query, createStatisticsAccumulator());
+        const figures = await scan(userId, query, createStatisticsAccumulator(), 'outcomes+');
         const { open } = await trades.counts(userId, query);
         return { ...figures, openTrades: open };
       });
     },
-    /** Summary and recent daily/weekly/monthly performance. */
+    /** Summary and recent daily/weekly/monthly performance (by trading day). */
     async dashboard(userId: string, input: unknown): Promise<Dashboard> {
       const q = parseInput(dashboardQuerySchema, input ?? {});
-      const { tz } = q;
       const now = deps.clock.now();
-      const today = getCalendar(tz).civilDay(now);
+      const tradingDays = await daysFor(userId, q.tz);
+      const today = tradingDays.user.dayOf(now);
       return cached(userId, 'dashboard', { ...q, today }, () =>
-        scan(userId, selectionOf(q), createDashboardAccumulator({ now, tz })),
+        scan(userId, selectionOf(q), createDashboardAccumulator({ now, tz: q.tz, tradingDays }), needsOf(tradingDays)),
       );
     },
-    /** Zero-filled performance per period. */
+    /** Zero-filled performance per period (`year` is `yearly`). */
     async performance(userId: string, input: unknown): Promise<Performance> {
       const q = parseInput(performanceQuerySchema, input ?? {});
-      const acc = createPerformanceAccumulator({
-        period: q.period,
-        tz: q.tz,
-        ...(q.dateFrom !== undefined && { dateFrom: q.dateFrom }),
-        ...(q.dateTo !== undefined && { dateTo: q.dateTo }),
+      return cached(userId, 'performance', q, async () => {
+        const tradingDays = await daysFor(userId, q.tz);
+        const acc = createPerformanceAccumulator({
+          period: granularityOf(q.period),
+          tz: q.tz,
+          tradingDays,
+          ...(q.dateFrom !== undefined && { dateFrom: q.dateFrom }),
+          ...(q.dateTo !== undefined && { dateTo: q.dateTo }),
+        });
+        const from = q.dateFrom === undefined ? null : parseDayKey(q.dateFrom);
+        const to = q.dateTo === undefined ? null : parseDayKey(q.dateTo);
+        const query: TradeQuery = {
+          ...selectionOf(q),
+          exitFrom: from === null ? undefined : tradingDays.span(from, from).from,
+          exitTo: to === null ? undefined : tradingDays.span(to, to).to,
+        };
+        return { ...(await scan(userId, query, acc, needsOf(tradingDays))), period: q.period };
       });
-      const cal = getCalendar(q.tz);
-      const from = q.dateFrom === undefined ? null : parseDayKey(q.dateFrom);
-      const to = q.dateTo === undefined ? null : parseDayKey(q.dateTo);
-      const query: TradeQuery = {
-        ...selectionOf(q),
-        exitFrom: from === null ? undefined : cal.startOfDay(from),
-        exitTo: to === null ? undefined : cal.startOfDay(to + 1),
-      };
-      return cached(userId, 'performance', q, () => scan(userId, query, acc));
     },
-    /** Performance grouped by instrument, setup, tag, hour or weekday. */
+    /** Performance grouped by instrument, setup, tag, hour (or time), weekday, account, asset class or holding time. */
     async byCategory(userId: string, input: unknown): Promise<ByCategory> {
       const q = parseInput(byCategoryQuerySchema, input ?? {});
       return cached(userId, 'byCategory', q, async () => {
-        const categories = await scan(
-          userId,
-          selectionOf(q),
-          createByCategoryAccumulator({ category: q.category, tz: q.tz }),
-          'context',
-        );
-        return { category: q.category, categories };
+        const tradingDays = await daysFor(userId, q.tz);
+        const acc = createByCategoryAccumulator({ category: q.category, tz: q.tz, tradingDays });
+        return { category: q.category, categories: await scan(userId, selectionOf(q), acc, 'context') };
       });
     },
-    /** Equity at the end of each date with exits. */
+    /** Equity at the end of each trading day with exits. */
     async equityCurve(userId: string, input: unknown): Promise<EquityCurve> {
       const q = parseInput(equityCurveQuerySchema, input ?? {});
-      return cached(userId, 'equityCurve', q, async () => ({
-        dataPoints: await scan(
-          userId,
-          selectionOf(q),
-          createEquityCurveAccumulator({ tz: q.tz, startingBalance: q.startingBalance }),
-        ),
-      }));
+      return cached(userId, 'equityCurve', q, async () => {
+        const tradingDays = await daysFor(userId, q.tz);
+        const acc = createEquityCurveAccumulator({ tz: q.tz, tradingDays, startingBalance: q.startingBalance });
+        return { dataPoints: await scan(userId, selectionOf(q), acc, needsOf(tradingDays)) };
+      });
     },
     /** Histogram of R multiples. */
     async rDistribution(userId: string, input: unknown): Promise<RDistribution> {
       const q = parseInput(rDistributionQuerySchema, input ?? {});
       return cached(userId, 'rDistribution', q, () => scan(userId, selectionOf(q), createRDistributionAccumulator(q.bucketSize)));
     },
+    /** Every day of a month: P&L, trade count and the daily journal entry (by trading day). */
+    async calendar(userId: string, input: unknown): Promise<Calendar> {
+      const q = parseInput(calendarQuerySchema, input ?? {});
+      return cached(userId, 'calendar', q, async () => {
+        const tradingDays = await daysFor(userId, q.tz);
+        const { first, last } = monthDays(q.month);
+        const journal = await dailyJournalIds(deps.storage.repos, userId, dayKey(first), dayKey(last));
+        const acc = createCalendarAccumulator({ month: q.month, tz: q.tz, tradingDays, journal });
+        const span = tradingDays.span(first, last);
+        return scan(userId, { ...selectionOf(q), exitFrom: span.from, exitTo: span.to }, acc, needsOf(tradingDays));
+      });
+    },
   };
+}
+
+/** What a scan reads: outcomes; outcomes with entry time, fees and account; or the whole context. */
+type Needs = 'outcomes' | 'outcomes+' | 'context';
+
+/** Day-based analytics need each trade's account only when some account has its own trading day. */
+const needsOf = (days: TradingDays): Needs => (days.perAccount ? 'outcomes+' : 'outcomes');
+
+/** Ids of the daily journal entries dated `from` … `to`, by date. */
+async function dailyJournalIds(repos: Repositories, userId: string, from: string, to: string): Promise<Map<string, string>> {
+  const page = await repos.journal.list(userId, { dateFrom: from, dateTo: to, type: 'daily' }, { page: 1, limit: 31 });
+  return new Map(page.rows.map((row) => [row.date, row.id]));
 }

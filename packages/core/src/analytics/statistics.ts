@@ -1,98 +1,90 @@
-import { fromMicros } from '../shared/money.js';
+import type { z } from 'zod';
+import type { statisticsSchema } from '../schemas/analytics.js';
+import { fromMicros, round8 } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';
+import { RunningMoments, Streaks } from './running.js';
 import { Tally, averageROf, meanMoney, profitFactorOf, winRateOf } from './tally.js';
 
 /**
- * Trade statistics of contract section 3 (openTrades is added by the caller). Money is in
- * money units; loss figures (grossLoss, averageLoss, largestLoss) are negative or 0.
+ * Trade statistics of contract section 3 and docs/analytics.md (openTrades is added by the
+ * caller). Money is in money units; loss figures are negative. Figures that need a win, a loss
+ * or an R multiple are null without one.
  */
-export interface Statistics {
-  totalTrades: number;
-  wins: number;
-  losses: number;
-  /** Trades with result exactly 0: counted in totalTrades, neither win nor loss. */
-  breakeven: number;
-  /** Percentage 0–100. */
-  winRate: number;
-  /** grossProfit ÷ |grossLoss|; null when there is no losing trade. */
-  profitFactor: number | null;
-  /** totalPnL ÷ totalTrades; 0 without trades. */
-  expectancy: number;
-  totalPnL: number;
-  /** Largest peak-to-trough fall of cumulative P&L (curve starts at 0), positive; 0 when none. */
-  maxDrawdown: number;
-  /** Sum of winning results (≥ 0). */
-  grossProfit: number;
-  /** Sum of losing results (≤ 0, i.e. negative). */
-  grossLoss: number;
-  /** grossProfit ÷ wins; 0 without wins. */
-  averageWin: number;
-  /** grossLoss ÷ losses (negative); 0 without losses. */
-  averageLoss: number;
-  /** Best result; 0 without wins. */
-  largestWin: number;
-  /** Worst result (negative); 0 without losses. */
-  largestLoss: number;
-  /** Mean rMultiple over trades that have one; null when none. */
-  averageR: number | null;
-  /** Longest run of consecutive wins (a breakeven trade ends a run). */
-  longestWinStreak: number;
-  /** Longest run of consecutive losses (a breakeven trade ends a run). */
-  longestLossStreak: number;
-}
+export type Statistics = Omit<z.output<typeof statisticsSchema>, 'openTrades'>;
 
-/** Single-pass statistics of closed trades fed in (exitTime, id) order (drawdown and streaks depend on it). */
+const meanOrNull = (sum: number, n: number): number | null => (n === 0 ? null : round8(sum / n));
+
+/**
+ * Single-pass statistics of closed trades fed in (exitTime, id) order (drawdown and streaks
+ * depend on it): every figure is a running sum, extreme or count, so memory stays constant.
+ */
 export function createStatisticsAccumulator(): Accumulator<Statistics> {
   const t = new Tally();
+  const streaks = new Streaks();
+  const allR = new RunningMoments();
+  const winR = new RunningMoments();
+  const lossR = new RunningMoments();
   let cum = 0;
   let peak = 0;
   let maxDd = 0;
   let largestWin = 0;
   let largestLoss = 0;
-  let winRun = 0;
-  let lossRun = 0;
-  let bestWinRun = 0;
-  let bestLossRun = 0;
+  let fees = 0;
+  let winHoldMs = 0;
+  let lossHoldMs = 0;
   return {
     add(fact) {
       t.add(fact);
       const r = fact.resultMicros;
+      const rm = fact.rMultiple;
       cum += r;
       if (cum > peak) peak = cum;
       else if (peak - cum > maxDd) maxDd = peak - cum;
+      fees += fact.feesMicros;
+      streaks.add(r);
+      const hasR = rm !== null && Number.isFinite(rm);
+      if (hasR) allR.add(rm);
       if (r > 0) {
         if (r > largestWin) largestWin = r;
-        lossRun = 0;
-        if (++winRun > bestWinRun) bestWinRun = winRun;
+        winHoldMs += fact.exitTime - fact.entryTime;
+        if (hasR) winR.add(rm);
       } else if (r < 0) {
         if (r < largestLoss) largestLoss = r;
-        winRun = 0;
-        if (++lossRun > bestLossRun) bestLossRun = lossRun;
-      } else {
-        winRun = 0;
-        lossRun = 0;
+        lossHoldMs += fact.exitTime - fact.entryTime;
+        if (hasR) lossR.add(rm);
       }
     },
     result() {
+      const { wins, losses } = t;
+      const stdDev = allR.sampleStdDev();
       return {
         totalTrades: t.trades,
-        wins: t.wins,
-        losses: t.losses,
-        breakeven: t.trades - t.wins - t.losses,
-        winRate: winRateOf(t.wins, t.trades),
-        profitFactor: profitFactorOf(t.grossProfit, t.grossLoss, t.losses),
+        wins,
+        losses,
+        breakeven: t.trades - wins - losses,
+        winRate: winRateOf(wins, t.trades),
+        profitFactor: profitFactorOf(t.grossProfit, t.grossLoss, losses),
         expectancy: meanMoney(t.pnl, t.trades),
         totalPnL: fromMicros(t.pnl),
         maxDrawdown: fromMicros(maxDd),
         grossProfit: fromMicros(t.grossProfit),
         grossLoss: fromMicros(t.grossLoss),
-        averageWin: meanMoney(t.grossProfit, t.wins),
-        averageLoss: meanMoney(t.grossLoss, t.losses),
-        largestWin: fromMicros(largestWin),
-        largestLoss: fromMicros(largestLoss),
+        averageWin: wins === 0 ? null : meanMoney(t.grossProfit, wins),
+        averageLoss: losses === 0 ? null : meanMoney(t.grossLoss, losses),
+        largestWin: wins === 0 ? null : fromMicros(largestWin),
+        largestLoss: losses === 0 ? null : fromMicros(largestLoss),
+        payoffRatio: wins === 0 || losses === 0 ? null : round8((t.grossProfit * losses) / (-t.grossLoss * wins)),
         averageR: averageROf(t),
-        longestWinStreak: bestWinRun,
-        longestLossStreak: bestLossRun,
+        averageWinR: winR.meanOrNull(),
+        averageLossR: lossR.meanOrNull(),
+        stdDevR: stdDev === null ? null : round8(stdDev),
+        sqn: stdDev === null || stdDev === 0 ? null : round8((allR.mean() / stdDev) * Math.sqrt(Math.min(allR.n, 100))),
+        totalFees: fromMicros(fees),
+        longestWinStreak: streaks.longestWin,
+        longestLossStreak: streaks.longestLoss,
+        currentStreak: streaks.current,
+        averageWinHoldingSeconds: meanOrNull(winHoldMs / 1000, wins),
+        averageLossHoldingSeconds: meanOrNull(lossHoldMs / 1000, losses),
       };
     },
   };

@@ -7,12 +7,18 @@ export interface ClosedTradeFact {
   instrument: string;
   setupType: string | null;
   tags: readonly string[];
+  /** The trade's broker account, or null. */
+  account: string | null;
+  /** stock, option, future, forex, crypto, or null. */
+  assetClass: string | null;
   /** Entry time, ms since epoch. */
   entryTime: number;
   /** Exit time, ms since epoch. */
   exitTime: number;
   /** Realised P&L in micro-units of money. */
   resultMicros: number;
+  /** Commissions and fees in micro-units of money (≥ 0). */
+  feesMicros: number;
   /** result ÷ initial risk, or null without a stop. */
   rMultiple: number | null;
 }

@@ -1,21 +1,21 @@
 import type { Accumulator } from '../analytics/accumulator.js';
 import type { ReportEquityPoint } from '../schemas/report.js';
-import { dayKey, getCalendar } from '../shared/calendar.js';
+import { type DayOptions, daysOf } from '../analytics/day-options.js';
+import { dayKey } from '../shared/calendar.js';
 import { fromMicros, toMicros } from '../shared/money.js';
 
 /**
- * The equity curve with its underwater line: one point per local exit date in `tz` (oldest
+ * The equity curve with its underwater line: one point per trading day of the exits (oldest
  * first) holding the equity at the end of the date and the deepest fall below the running peak
  * of the trade-by-trade cumulative P&L reached that date. The peak starts at 0 P&L, as the
  * statistics' maxDrawdown does, so the deepest point of the line equals maxDrawdown. Sums in micros.
  *
  * @example createEquityDrawdownAccumulator({ tz: 'UTC', startingBalance: 1000 })
  */
-export function createEquityDrawdownAccumulator(opts: {
-  tz: string;
-  startingBalance?: number;
-}): Accumulator<ReportEquityPoint[]> {
-  const cal = getCalendar(opts.tz);
+export function createEquityDrawdownAccumulator(
+  opts: DayOptions & { startingBalance?: number },
+): Accumulator<ReportEquityPoint[]> {
+  const tradingDays = daysOf(opts);
   const start = toMicros(opts.startingBalance ?? 0);
   const points: Array<{ day: number; cum: number; drawdown: number }> = [];
   let cum = 0;
@@ -23,10 +23,11 @@ export function createEquityDrawdownAccumulator(opts: {
   let last: { day: number; cum: number; drawdown: number } | undefined;
   return {
     add(fact) {
-      const day = cal.civilDay(fact.exitTime);
+      const day = tradingDays.dayOf(fact.exitTime, fact.account);
       cum += fact.resultMicros;
       if (cum > peak) peak = cum;
-      if (last === undefined || last.day !== day) {
+      // Exits come in time order; only accounts with different day starts can step a day back: that exit joins the latest point.
+      if (last === undefined || day > last.day) {
         last = { day, cum, drawdown: 0 };
         points.push(last);
       }

@@ -7,12 +7,14 @@ import type { JournalEntry } from '../schemas/journal.js';
 import { categorySchema } from '../schemas/analytics.js';
 import { type Report, reportQuerySchema } from '../schemas/report.js';
 import type { Trade } from '../schemas/trade.js';
-import { dayKey, getCalendar } from '../shared/calendar.js';
+import { dayKey } from '../shared/calendar.js';
+import type { TradingDayClock } from '../shared/trading-day.js';
+import { tradingDaysFor } from '../settings/service.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { isoUtc } from '../shared/iso.js';
 import { parseInput } from '../shared/validate.js';
 import type { TradeQuery } from '../storage/ports.js';
-import { filterEnd, filterStart, tradeQueryOf } from '../trades/filters.js';
+import { filterClock, filterEnd, filterStart, tradeQueryOf } from '../trades/filters.js';
 import { tradeRecord } from '../trades/record.js';
 import { createEquityDrawdownAccumulator } from './equity-drawdown.js';
 import { createExtremesAccumulator } from './extremes.js';
@@ -30,8 +32,8 @@ export interface ReportOptions {
 }
 
 const PROGRESS_EVERY = 5000;
-/** Every category `/analytics/by-category` answers: the report shows them all. */
-const CATEGORY_NAMES = categorySchema.options;
+/** Every category `/analytics/by-category` answers but `time` (the older name of `hour`): the report shows them all. */
+const CATEGORY_NAMES = categorySchema.options.filter((c) => c !== 'time');
 
 /**
  * The summary report's data for one acting user: the statistics (the very answer of
@@ -50,12 +52,11 @@ export function reports(deps: CoreDeps, analyticsService: ReturnType<typeof anal
     return rows.flatMap((row) => (row ? [tradeRecord(row)] : []));
   }
 
-  /** Journal entries dated inside the filter's days (all of them without a date filter), newest first. */
-  async function journalOf(userId: string, tz: string, dateFrom?: string, dateTo?: string): Promise<JournalEntry[]> {
-    const cal = getCalendar(tz);
+  /** Journal entries dated inside the filter's trading days (all of them without a date filter), newest first. */
+  async function journalOf(userId: string, days: TradingDayClock, dateFrom?: string, dateTo?: string): Promise<JournalEntry[]> {
     const range = {
-      dateFrom: dateFrom === undefined ? undefined : dayKey(cal.civilDay(filterStart(dateFrom))),
-      dateTo: dateTo === undefined ? undefined : dayKey(cal.civilDay(filterEnd(dateTo) - 1)),
+      dateFrom: dateFrom === undefined ? undefined : dayKey(days.dayOf(filterStart(dateFrom, days))),
+      dateTo: dateTo === undefined ? undefined : dayKey(days.dayOf(filterEnd(dateTo, days) - 1)),
     };
     const entries: JournalEntry[] = [];
     for (let page = 1; entries.length < REPORT_JOURNAL_LIMIT; page++) {
@@ -72,13 +73,16 @@ export function reports(deps: CoreDeps, analyticsService: ReturnType<typeof anal
       const q = parseInput(reportQuerySchema, input ?? {});
       const { startingBalance, bucketSize, ...filter } = q;
       const statistics = await analyticsService.statistics(userId, filter);
-      const query: TradeQuery = tradeQueryOf(filter);
+      const clock = await filterClock(storage.repos, userId, filter);
+      const query: TradeQuery = tradeQueryOf(filter, clock);
+      const tradingDays = await tradingDaysFor(storage.repos, userId, q.tz);
+      const dayOptions = { tz: q.tz, tradingDays };
       const categories = Object.fromEntries(
-        CATEGORY_NAMES.map((category) => [category, createByCategoryAccumulator({ category, tz: q.tz })]),
+        CATEGORY_NAMES.map((category) => [category, createByCategoryAccumulator({ category, ...dayOptions })]),
       );
       const acc = combine({
-        equity: createEquityDrawdownAccumulator({ tz: q.tz, startingBalance }),
-        days: createTradingDaysAccumulator({ tz: q.tz }),
+        equity: createEquityDrawdownAccumulator({ ...dayOptions, startingBalance }),
+        days: createTradingDaysAccumulator(dayOptions),
         r: createRDistributionAccumulator(bucketSize),
         categories: combine(categories),
         extremes: createExtremesAccumulator(REPORT_EXTREMES),
@@ -96,7 +100,7 @@ export function reports(deps: CoreDeps, analyticsService: ReturnType<typeof anal
       const [bestTrades, worstTrades, journal] = await Promise.all([
         tradesByIds(userId, data.extremes.best),
         tradesByIds(userId, data.extremes.worst),
-        journalOf(userId, q.tz, filter.dateFrom, filter.dateTo),
+        journalOf(userId, tradingDays.clock(filter.account), filter.dateFrom, filter.dateTo),
       ]);
       return {
         generatedAt: isoUtc(deps.clock.now()),

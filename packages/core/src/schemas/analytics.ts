@@ -19,13 +19,32 @@ export const statisticsSchema = z
     breakeven: z.number().int(),
     grossProfit: z.number(),
     grossLoss: z.number(),
-    averageWin: nullableNumber,
-    averageLoss: nullableNumber,
-    largestWin: nullableNumber,
-    largestLoss: nullableNumber,
+    averageWin: nullableNumber.meta({ description: 'grossProfit ÷ wins; null without a win' }),
+    averageLoss: nullableNumber.meta({ description: 'grossLoss ÷ losses (negative); null without a loss' }),
+    largestWin: nullableNumber.meta({ description: 'best result; null without a win' }),
+    largestLoss: nullableNumber.meta({ description: 'worst result (negative); null without a loss' }),
+    payoffRatio: nullableNumber.meta({ description: 'averageWin ÷ |averageLoss|; null without a win or without a loss' }),
     averageR: nullableNumber,
+    averageWinR: nullableNumber.meta({ description: 'mean rMultiple of winning trades that have one; null when none' }),
+    averageLossR: nullableNumber.meta({ description: 'mean rMultiple of losing trades that have one; null when none' }),
+    stdDevR: nullableNumber.meta({
+      description: 'sample standard deviation (n − 1) of rMultiple over trades that have one; null with fewer than 2',
+    }),
+    sqn: nullableNumber.meta({
+      description: 'system quality number: mean R ÷ stdDevR × √min(n, 100), n = trades with an R; null when stdDevR is null or 0',
+    }),
+    totalFees: z.number().meta({ description: 'commissions and fees of the closed trades, in money (≥ 0)' }),
     longestWinStreak: z.number().int(),
     longestLossStreak: z.number().int(),
+    currentStreak: z.number().int().meta({
+      description: 'the run at the last exit: +n after n wins, −n after n losses, 0 after a breakeven trade or without trades',
+    }),
+    averageWinHoldingSeconds: nullableNumber.meta({
+      description: 'mean exitTime − entryTime of wins, in seconds; null without a win',
+    }),
+    averageLossHoldingSeconds: nullableNumber.meta({
+      description: 'mean exitTime − entryTime of losses, in seconds; null without a loss',
+    }),
     openTrades: z.number().int(),
   })
   .meta({ id: 'Statistics' });
@@ -66,10 +85,15 @@ export const dashboardQuerySchema = z.strictObject({ ...tradeSelectionQuery, tz 
 
 const BUCKET_RULE = 'the range from dateFrom to dateTo may span at most 3,700 periods (else 400)';
 
+/** Period granularities of GET /api/analytics/performance; `year` is another name of `yearly`. */
+export const granularitySchema = z
+  .enum(['daily', 'weekly', 'monthly', 'yearly', 'year'])
+  .meta({ description: 'daily (2026-11-20), weekly (ISO week 2026-W47), monthly (2026-11) or yearly (2026); year = yearly' });
+
 /** Query of GET /api/analytics/performance. */
 export const performanceQuerySchema = z.strictObject({
   ...tradeSelectionQuery,
-  period: z.enum(['daily', 'weekly', 'monthly']).default('daily'),
+  period: granularitySchema.default('daily'),
   dateFrom: calendarDate.optional().meta({ description: `first period's date (default: the first exit); ${BUCKET_RULE}` }),
   dateTo: calendarDate.optional().meta({ description: `last period's date (default: the last exit); ${BUCKET_RULE}` }),
   tz,
@@ -78,15 +102,32 @@ export const performanceQuerySchema = z.strictObject({
 /** Response of GET /api/analytics/performance. */
 export const performanceSchema = z
   .object({
-    period: z.enum(['daily', 'weekly', 'monthly']),
+    period: granularitySchema,
     dateFrom: calendarDate.nullable(),
     dateTo: calendarDate.nullable(),
     data: z.array(periodPerformanceSchema.extend({ cumulativePnL: z.number(), averageR: nullableNumber })),
   })
   .meta({ id: 'Performance' });
 
-/** Categories of GET /api/analytics/by-category. */
-export const categorySchema = z.enum(['instrument', 'setup', 'tag', 'time', 'weekday']);
+/** Categories of GET /api/analytics/by-category; `time` is the older name of `hour`. */
+export const categorySchema = z
+  .enum(['instrument', 'setup', 'tag', 'hour', 'time', 'weekday', 'account', 'assetClass', 'holdingTime'])
+  .meta({
+    description:
+      'instrument, setup, tag, hour (of entry, 09:00), time (= hour), weekday (of the entry trading day), account, assetClass, or holdingTime (<1 min, 1-5 min, 5-30 min, 30 min-2 h, 2 h-1 day, multi-day)',
+  });
+
+/** One group of GET /api/analytics/by-category. */
+export const categoryItemSchema = z.object({
+  name: z.string(),
+  trades: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  winRate: z.number(),
+  totalPnL: z.number(),
+  profitFactor: nullableNumber.meta({ description: 'null when the group has no losing trade' }),
+  averageR: nullableNumber.meta({ description: 'null when no trade of the group has an rMultiple' }),
+});
 
 /** Query of GET /api/analytics/by-category. */
 export const byCategoryQuerySchema = z.strictObject({ ...tradeSelectionQuery, category: categorySchema, tz });
@@ -95,18 +136,7 @@ export const byCategoryQuerySchema = z.strictObject({ ...tradeSelectionQuery, ca
 export const byCategorySchema = z
   .object({
     category: categorySchema,
-    categories: z.array(
-      z.object({
-        name: z.string(),
-        trades: z.number().int(),
-        wins: z.number().int(),
-        losses: z.number().int(),
-        winRate: z.number(),
-        totalPnL: z.number(),
-        profitFactor: nullableNumber,
-        averageR: nullableNumber,
-      }),
-    ),
+    categories: z.array(categoryItemSchema),
   })
   .meta({ id: 'CategoryPerformance' });
 
@@ -135,22 +165,66 @@ export const rDistributionSchema = z
     bucketSize: z.number(),
     count: z.number().int(),
     averageR: nullableNumber,
-    medianR: nullableNumber,
+    medianR: nullableNumber.meta({ description: 'middle R; the mean of the two middle values for an even count' }),
+    sparse: z.boolean().meta({
+      description:
+        'false: buckets are contiguous from the lowest to the highest non-empty one; true: that range would take more than 10,000 buckets, so only the non-empty ones are listed',
+    }),
     buckets: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
   })
   .meta({ id: 'RDistribution' });
 
+/** Query of GET /api/analytics/calendar. */
+export const calendarQuerySchema = z.strictObject({
+  ...tradeSelectionQuery,
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM')
+    .meta({ description: 'The month YYYY-MM', example: '2026-11' }),
+  tz,
+});
+
+/** One day of GET /api/analytics/calendar. */
+export const calendarDaySchema = periodPerformanceSchema
+  .omit({ period: true })
+  .extend({
+    date: calendarDate,
+    journalEntryId: z.string().nullable().meta({ description: "id of the day's daily journal entry, null without one" }),
+    hasJournalEntry: z.boolean(),
+  })
+  .meta({ id: 'CalendarDay' });
+
+/** Response of GET /api/analytics/calendar: every day of the month, zero-filled. */
+export const calendarSchema = z
+  .object({
+    month: z.string(),
+    trades: z.number().int(),
+    totalPnL: z.number(),
+    days: z.array(calendarDaySchema),
+  })
+  .meta({ id: 'Calendar' });
+
 /** Statistics figures. */
-export type Statistics = z.infer<typeof statisticsSchema>;
+export type Statistics = z.output<typeof statisticsSchema>;
+/** Calendar response. */
+export type Calendar = z.output<typeof calendarSchema>;
+/** A calendar day. */
+export type CalendarDay = z.output<typeof calendarDaySchema>;
+/** One by-category group. */
+export type CategoryItem = z.output<typeof categoryItemSchema>;
+/** A period granularity as asked. */
+export type GranularityName = z.output<typeof granularitySchema>;
+/** One period of results. */
+export type PeriodPerformance = z.output<typeof periodPerformanceSchema>;
 /** Dashboard. */
-export type Dashboard = z.infer<typeof dashboardSchema>;
+export type Dashboard = z.output<typeof dashboardSchema>;
 /** Performance response. */
-export type Performance = z.infer<typeof performanceSchema>;
+export type Performance = z.output<typeof performanceSchema>;
 /** By-category response. */
-export type ByCategory = z.infer<typeof byCategorySchema>;
+export type ByCategory = z.output<typeof byCategorySchema>;
 /** Equity curve response. */
-export type EquityCurve = z.infer<typeof equityCurveSchema>;
+export type EquityCurve = z.output<typeof equityCurveSchema>;
 /** R distribution response. */
-export type RDistribution = z.infer<typeof rDistributionSchema>;
+export type RDistribution = z.output<typeof rDistributionSchema>;
 /** Category name. */
-export type Category = z.infer<typeof categorySchema>;
+export type Category = z.output<typeof categorySchema>;

@@ -26,10 +26,11 @@ export const dateTimeOutput = z.iso.datetime().meta({ example: '2026-11-20T14:30
 /** A calendar date `YYYY-MM-DD`. */
 export const calendarDate = z.iso.date().meta({ description: 'Calendar date YYYY-MM-DD' });
 
-/** A date filter: a calendar date (whole UTC day) or a date-time. */
-export const dateFilter = z
-  .union([z.iso.date(), z.iso.datetime({ offset: true })])
-  .meta({ description: 'YYYY-MM-DD (the whole UTC day) or an ISO date-time' });
+/** A date filter: a calendar date (a whole trading day in `tz`) or a date-time. */
+export const dateFilter = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).meta({
+  description:
+    "YYYY-MM-DD (the whole day in the query's tz, from the start of the trading day in the user's settings; dateTo inclusive) or an ISO date-time",
+});
 
 /** An IANA time zone name such as `America/New_York`. */
 export const timeZone = z.string().refine(isTimeZone, { message: 'must be an IANA time zone name such as Europe/London' }).meta({

@@ -12,3 +12,4 @@ export * from './trade.js';
 export * from './webhook.js';
 export * from './import.js';
 export * from './import-record.js';
+export * from './settings.js';

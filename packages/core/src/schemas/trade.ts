@@ -187,9 +187,10 @@ export const tradeListQuerySchema = z.strictObject({
   ...paginationQuery,
   ...tradeFilterQuery,
   idPrefix: idPrefixSchema.optional(),
+  tz: timeZone.default('UTC').meta({ description: 'zone of date-only dateFrom/dateTo (default UTC)' }),
 });
 
-/** Query of GET /api/trades/statistics: the list's filters, plus `tz` as every analytics call takes (figures do not depend on it). */
+/** Query of GET /api/trades/statistics: the list's filters and `tz`, the zone of date-only dateFrom/dateTo. */
 export const tradeStatisticsQuerySchema = z.strictObject({ ...tradeFilterQuery, tz: timeZone.default('UTC') });
 
 /** Response of GET /api/trades. */

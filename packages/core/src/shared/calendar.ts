@@ -132,6 +132,12 @@ export interface TzCalendar {
   hour(utcMs: number): number;
   /** UTC ms of the first instant of a local civil day (handles DST gaps at midnight). */
   startOfDay(days: number): number;
+  /**
+   * UTC ms of the first instant whose local wall time is at least `localMs` (local ms since
+   * 1970-01-01 on the local calendar): in a DST gap, the end of the gap; in an overlap, the
+   * first of the two instants.
+   */
+  startOfLocal(localMs: number): number;
 }
 
 class ZoneCalendar implements TzCalendar {
@@ -180,7 +186,10 @@ class ZoneCalendar implements TzCalendar {
   }
 
   startOfDay(days: number): number {
-    const local = days * DAY_MS;
+    return this.startOfLocal(days * DAY_MS);
+  }
+
+  startOfLocal(local: number): number {
     const u1 = local - this.offsetAt(local - DAY_MS);
     const u2 = local - this.offsetAt(local + DAY_MS);
     const ok1 = u1 + this.offsetAt(u1) === local;

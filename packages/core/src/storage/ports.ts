@@ -88,13 +88,21 @@ export interface TradeRepo {
   /**
    * Closed trades in (exitTime, id) order, in batches. With `outcomeOnly`, only id, exitTime,
    * resultMicros and rMultiple are read (from a covering index); instrument is '', setupType null,
-   * tags empty and entryTime equals exitTime. Only per-category analytics need the full facts.
+   * tags empty, account and assetClass null, fees 0 and entryTime equals exitTime; adding
+   * `entryFeesAccount` also reads entryTime, fees and account (still from the index). Only
+   * per-category analytics and the report need the full facts.
    */
-  closedFacts(userId: string, query: TradeQuery, options?: { outcomeOnly?: boolean }): AsyncIterable<ClosedTradeFact[]>;
+  closedFacts(
+    userId: string,
+    query: TradeQuery,
+    options?: { outcomeOnly?: boolean; entryFeesAccount?: boolean },
+  ): AsyncIterable<ClosedTradeFact[]>;
   /** Open and total counts. */
   counts(userId: string, query: TradeQuery): Promise<{ total: number; open: number }>;
   /** A number that changes with every write of the user's trades (in the writing transaction). */
   dataVersion(userId: string): Promise<number>;
+  /** Changes the data version without a trade write (a setting that changes analytics answers). */
+  bumpDataVersion(userId: string): Promise<void>;
   /** Which of these ids exist for the user. */
   existingIds(userId: string, ids: string[]): Promise<Set<string>>;
   /** Rows with these import keys. */
@@ -277,6 +285,16 @@ export interface IdempotencyRepo {
   purgeExpired(userId: string, now: number): Promise<void>;
 }
 
+/** A user's settings documents (JSON): one for the user (account ''), one per account that has its own. */
+export interface SettingsRepo {
+  /** Every settings document of the user. */
+  list(userId: string): Promise<Array<{ account: string; document: string }>>;
+  /** Creates or replaces one document. */
+  put(userId: string, account: string, document: string, at: number): Promise<void>;
+  /** Drops one document. */
+  delete(userId: string, account: string): Promise<void>;
+}
+
 /** The TOTP second factor and its recovery codes. */
 export interface TotpRepo {
   get(userId: string): Promise<TotpRow | undefined>;
@@ -311,6 +329,7 @@ export interface Repositories {
   idempotency: IdempotencyRepo;
   totp: TotpRepo;
   imports: ImportRepo;
+  settings: SettingsRepo;
 }
 
 /**

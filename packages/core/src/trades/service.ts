@@ -17,7 +17,7 @@ import type { Repositories } from '../storage/ports.js';
 import type { TradeRow } from '../storage/rows.js';
 import { announceCreated, announceUpdated } from './announce.js';
 import { withDerived } from './derive.js';
-import { tradeQueryOf } from './filters.js';
+import { tradeQueryFor } from './filters.js';
 import { tradeRecord } from './record.js';
 import { checkTradeRules } from './rules.js';
 
@@ -177,7 +177,8 @@ export function trades(deps: CoreDeps) {
     /** A page of trades, newest entry first, with pagination. */
     async list(userId: string, query: unknown): Promise<{ trades: Trade[]; pagination: ReturnType<typeof paginationOf> }> {
       const q = parseInput(tradeListQuerySchema, query ?? {});
-      const page = await storage.repos.trades.list(userId, tradeQueryOf(q), { page: q.page, limit: q.limit });
+      const filter = await tradeQueryFor(storage.repos, userId, q);
+      const page = await storage.repos.trades.list(userId, filter, { page: q.page, limit: q.limit });
       return { trades: page.rows.map(tradeRecord), pagination: paginationOf(q.page, q.limit, page.total) };
     },
   };

@@ -18,9 +18,12 @@ function trade(
     instrument,
     setupType,
     tags,
+    account: null,
+    assetClass: null,
     entryTime,
     exitTime: entryTime + 3_600_000,
     resultMicros: toMicros(result),
+    feesMicros: 0,
     rMultiple,
   };
 }

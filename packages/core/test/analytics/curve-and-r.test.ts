@@ -47,6 +47,7 @@ describe('r distribution', () => {
       count: 6,
       averageR: 0.2,
       medianR: 0.15,
+      sparse: false,
       buckets: [
         { from: -1.5, to: -1, count: 1 },
         { from: -1, to: -0.5, count: 0 },
@@ -78,6 +79,7 @@ describe('r distribution', () => {
       count: 0,
       averageR: null,
       medianR: null,
+      sparse: false,
       buckets: [],
     });
     const big = accumulate(createRDistributionAccumulator(1), withR(Array.from({ length: 5001 }, (_, i) => i % 3)));
@@ -90,7 +92,28 @@ describe('r distribution', () => {
     ]);
   });
 
-  it('refuses a bad bucket size and too many buckets', () => {
+  it('lists only the non-empty buckets when one outlier would need more than 10,000, never refusing the default size', () => {
+    // R 5000 at the default 0.5 spans buckets -2 … 9999: 10,002 of them.
+    const d = accumulate(createRDistributionAccumulator(), withR([-1, -0.75, 0.2, 5000, 0.25]));
+    expect(d).toEqual({
+      bucketSize: 0.5,
+      count: 5,
+      averageR: 999.74,
+      medianR: 0.2,
+      sparse: true,
+      buckets: [
+        { from: -1, to: -0.5, count: 2 },
+        { from: 0, to: 0.5, count: 2 },
+        { from: 5000, to: 5000.5, count: 1 },
+      ],
+    });
+    // 10,000 buckets exactly stay contiguous.
+    const edge = accumulate(createRDistributionAccumulator(), withR([0, 4999.9]));
+    expect(edge.sparse).toBe(false);
+    expect(edge.buckets).toHaveLength(10_000);
+  });
+
+  it('refuses a bad bucket size and never the data', () => {
     const path = (fn: () => unknown): string | undefined => {
       try {
         fn();
@@ -102,6 +125,6 @@ describe('r distribution', () => {
     expect(path(() => createRDistributionAccumulator(0))).toBe('bucketSize');
     expect(path(() => createRDistributionAccumulator(Number.NaN))).toBe('bucketSize');
     expect(MAX_R_BUCKETS).toBe(10_000);
-    expect(path(() => accumulate(createRDistributionAccumulator(0.001), withR([-100, 100])))).toBe('bucketSize');
+    expect(path(() => accumulate(createRDistributionAccumulator(0.001), withR([-100, 100])))).toBeUndefined();
   });
 });

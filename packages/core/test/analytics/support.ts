@@ -11,9 +11,12 @@ export function at(exit: string, result: number, rMultiple: number | null = null
     instrument: 'ES',
     setupType: null,
     tags: [],
+    account: null,
+    assetClass: null,
     entryTime: t - 60_000,
     exitTime: t,
     resultMicros: toMicros(result),
+    feesMicros: 0,
     rMultiple,
   };
 }

@@ -37,6 +37,8 @@ const tradeArb = fc
     holdMinutes: fc.integer({ min: 0, max: 60 * 24 * 5 }),
     setupType: fc.option(fc.constantFrom('breakout', 'pullback'), { nil: undefined }),
     tags: fc.subarray(['a', 'b', 'c']),
+    account: fc.option(fc.constantFrom('CME', 'IRA'), { nil: undefined }),
+    assetClass: fc.option(fc.constantFrom('future', 'stock'), { nil: undefined }),
   })
   .map((t) => {
     const sign = t.direction === 'long' ? 1 : -1;
@@ -54,6 +56,8 @@ const tradeArb = fc
       exitTime: new Date(entry + t.holdMinutes * 60_000).toISOString(),
       ...(t.setupType !== undefined && { setupType: t.setupType }),
       tags: t.tags,
+      ...(t.account !== undefined && { account: t.account }),
+      ...(t.assetClass !== undefined && { assetClass: t.assetClass }),
     };
   });
 
@@ -82,7 +86,59 @@ function reference(trades: Trade[]) {
     expectancy: closed.length ? round8(sum(micros) / closed.length / 1e6) : 0,
     totalPnL: sum(micros) / 1e6,
     maxDrawdown: dd / 1e6,
+    averageWin: wins.length ? round8(sum(wins) / wins.length / 1e6) : null,
+    averageLoss: losses.length ? round8(sum(losses) / losses.length / 1e6) : null,
+    largestWin: wins.length ? Math.max(...wins) / 1e6 : null,
+    largestLoss: losses.length ? Math.min(...losses) / 1e6 : null,
+    totalFees: sum(closed.map((t) => toMicros(t.fees))) / 1e6,
+    ...streaksOf(micros),
   };
+}
+
+/** Longest and current runs, written the plain way: scan once, reset on anything else. */
+function streaksOf(micros: number[]) {
+  let win = 0;
+  let loss = 0;
+  let longestWinStreak = 0;
+  let longestLossStreak = 0;
+  for (const m of micros) {
+    win = m > 0 ? win + 1 : 0;
+    loss = m < 0 ? loss + 1 : 0;
+    longestWinStreak = Math.max(longestWinStreak, win);
+    longestLossStreak = Math.max(longestLossStreak, loss);
+  }
+  return { longestWinStreak, longestLossStreak, currentStreak: win > 0 ? win : loss > 0 ? -loss : 0 };
+}
+
+/** The figures of floats (R, ratios of means, mean durations) by textbook formulas: compared within 1e-7. */
+function floatReference(trades: Trade[]) {
+  const closed = trades.filter((t) => t.status === 'closed');
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+  const rs = closed.flatMap((t) => (t.rMultiple === null ? [] : [t.rMultiple]));
+  const m = mean(rs) ?? 0;
+  const sd = rs.length < 2 ? null : Math.sqrt(rs.reduce((a, r) => a + (r - m) ** 2, 0) / (rs.length - 1));
+  const won = closed.filter((t) => (t.result as number) > 0);
+  const lost = closed.filter((t) => (t.result as number) < 0);
+  const held = (ts: Trade[]) => mean(ts.map((t) => (Date.parse(t.exitTime as string) - Date.parse(t.entryTime)) / 1000));
+  const avgWin = mean(won.map((t) => t.result as number));
+  const avgLoss = mean(lost.map((t) => t.result as number));
+  return {
+    averageWinR: mean(won.flatMap((t) => (t.rMultiple === null ? [] : [t.rMultiple]))),
+    averageLossR: mean(lost.flatMap((t) => (t.rMultiple === null ? [] : [t.rMultiple]))),
+    stdDevR: sd,
+    sqn: sd === null || sd < 1e-12 ? null : (m / sd) * Math.sqrt(Math.min(rs.length, 100)),
+    payoffRatio: avgWin === null || avgLoss === null ? null : avgWin / -avgLoss,
+    averageWinHoldingSeconds: held(won),
+    averageLossHoldingSeconds: held(lost),
+  };
+}
+
+/** Expects each float figure within 1e-7 (relative above 1) of the reference, nulls exactly. */
+function expectClose(got: Record<string, unknown>, want: Record<string, number | null>): void {
+  for (const [key, w] of Object.entries(want)) {
+    if (w === null) expect(got[key], key).toBeNull();
+    else expect(Math.abs((got[key] as number) - w), key).toBeLessThanOrEqual(1e-7 * Math.max(1, Math.abs(w)));
+  }
 }
 
 async function everyFigure(core: Core, userId: string) {
@@ -92,8 +148,12 @@ async function everyFigure(core: Core, userId: string) {
     dashboard: await a.dashboard(userId, { tz: 'America/New_York' }),
     performance: await a.performance(userId, { period: 'weekly', tz: 'Europe/Berlin' }),
     categories: await Promise.all(
-      ['instrument', 'setup', 'tag', 'time', 'weekday'].map((category) => a.byCategory(userId, { category, tz: 'Asia/Kolkata' })),
+      ['instrument', 'setup', 'tag', 'time', 'weekday', 'account', 'assetClass', 'holdingTime'].map((category) =>
+        a.byCategory(userId, { category, tz: 'Asia/Kolkata' }),
+      ),
     ),
+    years: await a.performance(userId, { period: 'yearly', tz: 'America/Chicago' }),
+    calendar: await a.calendar(userId, { month: '2026-10', tz: 'America/Chicago' }),
     equity: await a.equityCurve(userId, { startingBalance: '1000.10' }),
     r: await a.rDistribution(userId, { bucketSize: '0.25' }),
   };
@@ -106,6 +166,14 @@ describe('analytics parity', () => {
         const results = [];
         for (const o of opened) {
           const user = await newUser(o.core);
+          // Half the sets run on trading days: CME's from 17:00 Chicago (the sets cross the November DST change), the user's from 06:00.
+          if (bodies.length % 2 === 1) {
+            const cme = { time: '17:00', timeZone: 'America/Chicago' };
+            await o.core.settings.update(user, {
+              tradingDayStart: { time: '06:00' },
+              accounts: { CME: { tradingDayStart: cme } },
+            });
+          }
           const made: Trade[] = [];
           for (const [i, body] of bodies.entries()) {
             made.push(await o.core.trades.create(user, body, { id: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}` }));
@@ -113,6 +181,7 @@ describe('analytics parity', () => {
           const figures = await everyFigure(o.core, user);
           const ref = reference(made);
           expect(figures.statistics).toMatchObject(ref);
+          expectClose(figures.statistics, floatReference(made));
           results.push(figures);
         }
         for (const r of results.slice(1)) expect(r).toEqual(results[0]);

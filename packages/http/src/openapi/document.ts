@@ -133,9 +133,19 @@ export function buildOpenApiDocument(routes: Route[], info: { version: string })
       description: 'Trades, journal, analytics, alerts and webhooks of a trading journal. Errors are RFC 9457 problem details.',
     },
     servers: [{ url: '/' }],
-    tags: ['auth', 'keys', 'trades', 'imports', 'analytics', 'reports', 'journal', 'webhooks', 'alerts', 'system'].map(
-      (name) => ({ name }),
-    ),
+    tags: [
+      'auth',
+      'keys',
+      'trades',
+      'imports',
+      'analytics',
+      'reports',
+      'journal',
+      'webhooks',
+      'alerts',
+      'settings',
+      'system',
+    ].map((name) => ({ name })),
     paths,
     components: {
       schemas: collector.components,

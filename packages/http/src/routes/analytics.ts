@@ -1,4 +1,6 @@
 import {
+  calendarQuerySchema,
+  calendarSchema,
   byCategoryQuerySchema,
   byCategorySchema,
   dashboardQuerySchema,
@@ -47,7 +49,7 @@ export const analyticsRoutes: Route[] = [
   analytics(
     'performance',
     'performance',
-    'Zero-filled performance per day, week or month',
+    'Zero-filled performance per day, week, month or year',
     performanceQuerySchema,
     performanceSchema,
     (c) => c.core.analytics.performance(c.userId, c.query),
@@ -55,7 +57,7 @@ export const analyticsRoutes: Route[] = [
   analytics(
     'by-category',
     'byCategory',
-    'Performance by instrument, setup, tag, hour or weekday',
+    'Performance by instrument, setup, tag, hour, weekday, account, asset class or holding time',
     byCategoryQuerySchema,
     byCategorySchema,
     (c) => c.core.analytics.byCategory(c.userId, c.query),
@@ -63,12 +65,20 @@ export const analyticsRoutes: Route[] = [
   analytics(
     'equity-curve',
     'equityCurve',
-    'Equity at the end of each date with exits',
+    'Equity at the end of each trading day with exits',
     equityCurveQuerySchema,
     equityCurveSchema,
     (c) => c.core.analytics.equityCurve(c.userId, c.query),
   ),
   analytics('r-distribution', 'rDistribution', 'Histogram of R multiples', rDistributionQuerySchema, rDistributionSchema, (c) =>
     c.core.analytics.rDistribution(c.userId, c.query),
+  ),
+  analytics(
+    'calendar',
+    'calendar',
+    'Every day of a month: its P&L, trade count and whether it has a journal entry',
+    calendarQuerySchema,
+    calendarSchema,
+    (c) => c.core.analytics.calendar(c.userId, c.query),
   ),
 ];

@@ -8,6 +8,7 @@ import { journalRoutes } from './journal.js';
 import { reportRoutes } from './reports.js';
 import { keyRoutes } from './keys.js';
 import type { Route } from './route.js';
+import { settingsRoutes } from './settings.js';
 import { systemRoutes } from './system.js';
 import { totpRoutes } from './totp.js';
 import { tradeRoutes } from './trades.js';
@@ -28,6 +29,7 @@ export function apiRoutes(openApiDocument: () => unknown): Route[] {
     ...webhookRoutes,
     ...alertRoutes,
     ...idRoutes,
+    ...settingsRoutes,
     ...systemRoutes(openApiDocument),
   ];
 }

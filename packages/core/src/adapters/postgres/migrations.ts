@@ -149,6 +149,28 @@ export const postgresMigrations: Migration[] = [
     ],
   },
   {
+    // Statistics add holding times and fees, and the trading day of a trade depends on its
+    // account's settings: the outcome scan reads entry_time, fees and account too, still from
+    // the exit index alone.
+    version: 15,
+    name: 'exit index covers holding time, fees and account',
+    statements: [
+      'DROP INDEX trades_exit',
+      'CREATE INDEX trades_exit ON trades (user_id, exit_time, id) INCLUDE (result_micros, r_multiple, entry_time, fees, account) WHERE exit_time IS NOT NULL',
+    ],
+  },
+  {
+    // Settings of a user (account '') and of each account that has its own, as one JSON document
+    // each: later settings (risk limits) add fields to the document, not columns.
+    version: 16,
+    name: 'user settings',
+    statements: [
+      `CREATE TABLE user_settings (
+        user_id UUID NOT NULL, account TEXT NOT NULL, document TEXT NOT NULL, updated_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, account))`,
+    ],
+  },
+  {
     // Imports become records: one row per import (its report), and each trade keeps the import that
     // created it, so an import can be listed, shown and undone.
     version: 22,

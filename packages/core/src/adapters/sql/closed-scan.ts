@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ClosedTradeFact } from '../../analytics/types.js';
+import { toMicros } from '../../shared/money.js';
 import type { TradeQuery } from '../../storage/ports.js';
 import { jsonArray, type SqlCapabilities } from './context.js';
 import type { Database } from './schema.js';
@@ -13,15 +14,20 @@ const FACT_COLUMNS = [
   'instrument',
   'setup_type',
   'tags',
+  'account',
+  'asset_class',
   'entry_time',
   'exit_time',
   'result_micros',
+  'fees',
   'r_multiple',
 ] as const;
-/** What every other analytic reads: covered by the exit index (migration 4). */
+/** What every other analytic reads: covered by the exit index (migration 15). */
 const OUTCOME_COLUMNS = ['id', 'exit_time', 'result_micros', 'r_multiple'] as const;
+/** The outcome with what statistics (holding time, fees) and per-account trading days read, still covered. */
+const OUTCOME_PLUS_COLUMNS = [...OUTCOME_COLUMNS, 'entry_time', 'fees', 'account'] as const;
 
-type ClosedColumn = 'id' | 'instrument' | 'setup_type' | 'tags' | 'entry_time' | 'exit_time' | 'result_micros' | 'r_multiple';
+type ClosedColumn = (typeof FACT_COLUMNS)[number];
 type ClosedRecord = Pick<Database['trades'], ClosedColumn>;
 
 /** Closed trades in (exit_time, id) order by keyset pages, reading only `columns`. */
@@ -61,18 +67,37 @@ export async function* closedTradeFacts(
   userId: string,
   query: TradeQuery,
   caps: SqlCapabilities,
-  options?: { outcomeOnly?: boolean },
+  options?: { outcomeOnly?: boolean; entryFeesAccount?: boolean },
 ): AsyncGenerator<ClosedTradeFact[]> {
   if (query.status === 'open') return;
+  if (options?.outcomeOnly && options.entryFeesAccount) {
+    yield* scanClosed(db, userId, query, caps, OUTCOME_PLUS_COLUMNS, (r) => ({
+      id: r.id,
+      instrument: '',
+      setupType: null,
+      tags: EMPTY,
+      account: r.account,
+      assetClass: null,
+      entryTime: r.entry_time,
+      exitTime: r.exit_time as number,
+      resultMicros: Number(r.result_micros ?? 0),
+      feesMicros: toMicros(r.fees),
+      rMultiple: r.r_multiple,
+    }));
+    return;
+  }
   if (options?.outcomeOnly) {
     yield* scanClosed(db, userId, query, caps, OUTCOME_COLUMNS, (r) => ({
       id: r.id,
       instrument: '',
       setupType: null,
       tags: EMPTY,
+      account: null,
+      assetClass: null,
       entryTime: r.exit_time as number,
       exitTime: r.exit_time as number,
       resultMicros: Number(r.result_micros ?? 0),
+      feesMicros: 0,
       rMultiple: r.r_multiple,
     }));
     return;
@@ -82,9 +107,12 @@ export async function* closedTradeFacts(
     instrument: r.instrument,
     setupType: r.setup_type,
     tags: r.tags === '[]' ? EMPTY : jsonArray(r.tags),
+    account: r.account,
+    assetClass: r.asset_class,
     entryTime: r.entry_time,
     exitTime: r.exit_time as number,
     resultMicros: Number(r.result_micros ?? 0),
+    feesMicros: toMicros(r.fees),
     rMultiple: r.r_multiple,
   }));
 }

@@ -7,6 +7,7 @@ import { sqlIdempotencyRepo } from './idempotency-repo.js';
 import { sqlImportRepo } from './import-repo.js';
 import { sqlJournalRepo } from './journal-repo.js';
 import { sqlOutboxRepo } from './outbox-repo.js';
+import { sqlSettingsRepo } from './settings-repo.js';
 import { sqlStateRepo } from './state-repo.js';
 import { sqlTokenRepo } from './token-repo.js';
 import { sqlTotpRepo } from './totp-repo.js';
@@ -30,5 +31,6 @@ export function sqlRepositories(ctx: SqlContext): Repositories {
     idempotency: sqlIdempotencyRepo(ctx),
     totp: sqlTotpRepo(ctx),
     imports: sqlImportRepo(ctx),
+    settings: sqlSettingsRepo(ctx),
   };
 }

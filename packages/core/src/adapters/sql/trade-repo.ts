@@ -147,6 +147,9 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       );
       return Number(r?.version ?? 0);
     },
+    async bumpDataVersion(userId) {
+      await bumpCounts(userId, 0, 0);
+    },
     async existingIds(userId, ids) {
       const found = new Set<string>();
       for (let i = 0; i < ids.length; i += INSERT_CHUNK) {

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { textInput, timeZone } from './common.js';
+
+const clockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM (00:00 to 23:59)')
+  .meta({ example: '17:00' });
+
+/** When a trading day begins: a wall-clock time in a zone (the request's `tz` when the zone is null). */
+export const tradingDayStartSchema = z
+  .object({
+    time: clockTime,
+    timeZone: timeZone.nullable().meta({ description: "IANA zone of `time`; null: the request's tz" }),
+  })
+  .meta({
+    id: 'TradingDayStart',
+    description:
+      'A trading day starts at `time` in `timeZone`. At 12:00 or earlier the day is named by the date it starts on; after 12:00 (an evening open, 17:00 for CME) by the date it ends on.',
+  });
+
+/** A trading day start as sent: the zone may be left out (null). */
+export const tradingDayStartInput = z.strictObject({
+  time: clockTime,
+  timeZone: timeZone.nullable().default(null),
+});
+
+/** The settings one scope (the user, or one account) holds. Later settings add fields here. */
+export const scopeSettingsSchema = z.object({
+  tradingDayStart: tradingDayStartSchema
+    .nullable()
+    .meta({ description: "null: the default (the user's is midnight in the request tz; an account's is the user's)" }),
+});
+
+/** Response of GET and PATCH /api/settings. */
+export const settingsSchema = scopeSettingsSchema
+  .extend({
+    accounts: z
+      .record(z.string(), scopeSettingsSchema)
+      .meta({ description: 'Per-account settings by account name; an account without an entry uses the user settings' }),
+  })
+  .meta({ id: 'Settings' });
+
+const scopePatch = {
+  tradingDayStart: tradingDayStartInput.nullable().optional().meta({ description: 'null: back to the default' }),
+};
+
+/** Body of PATCH /api/settings: fields left out keep their value; null clears; an account set to null drops its settings. */
+export const settingsPatchSchema = z
+  .strictObject({
+    ...scopePatch,
+    accounts: z.record(textInput(64, { trim: true, min: 1 }), z.strictObject(scopePatch).nullable()).optional(),
+  })
+  .meta({ id: 'SettingsPatch' });
+
+/** The settings of a user. */
+export type Settings = z.output<typeof settingsSchema>;
+/** The settings of one scope. */
+export type ScopeSettings = z.output<typeof scopeSettingsSchema>;
+/** A trading day start. */
+export type TradingDayStart = z.output<typeof tradingDayStartSchema>;
+/** A validated settings patch. */
+export type SettingsPatch = z.output<typeof settingsPatchSchema>;

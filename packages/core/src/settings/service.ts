@@ -1,0 +1,76 @@
+import { type ScopeSettings, type Settings, scopeSettingsSchema, settingsPatchSchema } from '../schemas/settings.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { type TradingDays, tradingDaysOf } from '../shared/trading-day.js';
+import { parseInput } from '../shared/validate.js';
+import type { Repositories } from '../storage/ports.js';
+
+/** The settings document of the user themselves (per-account ones are keyed by the account name). */
+const USER_SCOPE = '';
+const DEFAULTS: ScopeSettings = { tradingDayStart: null };
+
+/** A stored document read leniently: a field that does not parse falls back to its default. */
+function scopeOf(document: string): ScopeSettings {
+  const raw: unknown = JSON.parse(document);
+  const out: ScopeSettings = { ...DEFAULTS };
+  for (const key of Object.keys(DEFAULTS) as (keyof ScopeSettings)[]) {
+    const field = scopeSettingsSchema.shape[key].safeParse((raw as Record<string, unknown>)?.[key]);
+    if (field.success) out[key] = field.data;
+  }
+  return out;
+}
+
+/** A user's settings (defaults where nothing is stored). */
+export async function readSettings(repos: Repositories, userId: string): Promise<Settings> {
+  const rows = await repos.settings.list(userId);
+  const settings: Settings = { ...DEFAULTS, accounts: {} };
+  for (const row of rows) {
+    if (row.account === USER_SCOPE) Object.assign(settings, scopeOf(row.document));
+    else settings.accounts[row.account] = scopeOf(row.document);
+  }
+  return settings;
+}
+
+/** The trading days of a user, midnight in `tz` by default. */
+export async function tradingDaysFor(repos: Repositories, userId: string, tz: string): Promise<TradingDays> {
+  return tradingDaysOf(tz, await readSettings(repos, userId));
+}
+
+/**
+ * User settings (`GET/PATCH /api/settings`): the trading day start of the user and of each
+ * account. A change bumps the user's data version, since analytics answers depend on it.
+ *
+ * @example await settings(deps).update(userId, { tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' } });
+ */
+export function settings(deps: CoreDeps) {
+  const { storage } = deps;
+  return {
+    /** The user's settings. */
+    get: (userId: string): Promise<Settings> => readSettings(storage.repos, userId),
+    /** Applies a partial update (null clears a field; an account set to null drops its settings) and returns the settings. */
+    async update(userId: string, input: unknown): Promise<Settings> {
+      const patch = parseInput(settingsPatchSchema, input ?? {});
+      const now = deps.clock.now();
+      return storage.transaction(async (tx) => {
+        const before = await readSettings(tx, userId);
+        const { accounts, ...own } = patch;
+        if (own.tradingDayStart !== undefined) {
+          const next = { ...scopeWithout(before), ...own };
+          await tx.settings.put(userId, USER_SCOPE, JSON.stringify(next), now);
+        }
+        for (const [account, change] of Object.entries(accounts ?? {})) {
+          if (change === null) await tx.settings.delete(userId, account);
+          else
+            await tx.settings.put(userId, account, JSON.stringify({ ...(before.accounts[account] ?? DEFAULTS), ...change }), now);
+        }
+        await tx.trades.bumpDataVersion(userId);
+        return readSettings(tx, userId);
+      });
+    },
+  };
+}
+
+/** The user's own scope of a settings object. */
+function scopeWithout(s: Settings): ScopeSettings {
+  const { accounts: _accounts, ...own } = s;
+  return own;
+}
