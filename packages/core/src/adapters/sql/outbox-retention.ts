@@ -14,6 +14,9 @@ export function sqlOutboxRetention({ db, dialect, inTransaction }: SqlContext): 
   return {
     async purgeDelivered(before, limit) {
       if (!inTransaction) throw new Error('purgeDelivered runs in a transaction');
+      // SQLite: take the write lock before reading. A transaction that reads first cannot wait for
+      // the lock later (another connection's commit makes it fail at once with SQLITE_BUSY).
+      if (dialect === 'sqlite') await sql`UPDATE events SET created_at = created_at WHERE 0`.execute(db);
       // Oldest events first; an event qualifies when none of its deliveries is unfinished, failed or recent.
       const lock = dialect === 'postgres' ? sql`FOR UPDATE OF e SKIP LOCKED` : sql``;
       const candidates = await sql<{ user_id: string; id: string }>`
