@@ -1,5 +1,5 @@
 import { createDeliveryWorker, type DeliveryWorker } from '@tj/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Receiver, startReceiver } from '../../../test/webhooks/support/receiver.js';
 import { signUp, startTestServer, type TestServer, type TestUser } from '../../http/test/support/server.js';
 import { ok, run, runJson, type Sandbox, sandbox, sandboxWithUser } from './support/cli.js';
@@ -101,7 +101,6 @@ describe('tj webhooks deliveries shows every attempt (remote mode)', { timeout: 
     await receiver?.close();
     await box?.cleanup();
   });
-  afterEach(() => undefined);
 
   it('lists the three attempts through the API, as a table and as JSON', async () => {
     const hook = await runJson(box, ['webhooks', 'add', '--url', `${receiver.url}/in`, '--events', 'trade.created']);
