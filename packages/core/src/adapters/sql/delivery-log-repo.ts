@@ -1,13 +1,12 @@
 import { type Selectable, sql } from 'kysely';
 import type { AttemptRecord, OutboxRepo } from '../../storage/ports.js';
 import type { AttemptRow } from '../../storage/rows.js';
-import type { SqlContext } from './context.js';
+import { numberOrNull as n, type SqlContext } from './context.js';
 import type { Database } from './schema.js';
 
 type AttemptRecordRow = Selectable<Database['delivery_attempts']>;
 
 function fromRecord(r: AttemptRecordRow): AttemptRow {
-  const n = (v: number | string | null) => (v === null ? null : Number(v));
   return {
     userId: r.user_id,
     deliveryId: r.delivery_id,

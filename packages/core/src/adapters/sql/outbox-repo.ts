@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { DeliveryJob, OutboxRepo } from '../../storage/ports.js';
 import type { DeliveryRow } from '../../storage/rows.js';
-import { offsetOf, type SqlContext } from './context.js';
+import { numberOrNull as n, offsetOf, type SqlContext } from './context.js';
 import { sqlDeliveryLog } from './delivery-log-repo.js';
 import { sqlOutboxRetention } from './outbox-retention.js';
 import type { Database } from './schema.js';
@@ -9,7 +9,6 @@ import type { Database } from './schema.js';
 type DeliveryRecord = Selectable<Database['deliveries']>;
 
 function fromRecord(r: DeliveryRecord): DeliveryRow {
-  const n = (v: number | string | null) => (v === null ? null : Number(v));
   return {
     userId: r.user_id,
     id: r.id,
