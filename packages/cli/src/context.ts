@@ -67,13 +67,21 @@ export class Context {
   }
 
   /** Core on the local database (opened once; closed with the context). */
-  local(options: { create?: boolean; allowPrivateWebhooks?: boolean; retrySchedule?: number[] | undefined } = {}) {
+  local(
+    options: {
+      create?: boolean;
+      allowPrivateWebhooks?: boolean;
+      retrySchedule?: number[] | undefined;
+      retentionDays?: number | undefined;
+    } = {},
+  ) {
     this.session ??= openLocalSession({
       url: this.databaseUrl,
       env: this.env,
       create: options.create === true,
       allowPrivateWebhooks: options.allowPrivateWebhooks ?? envFlag(this.env.TJ_ALLOW_PRIVATE_WEBHOOKS),
       retrySchedule: options.retrySchedule,
+      retentionDays: options.retentionDays,
     }).then((s) => {
       this.onClose(() => s.close());
       return s;

@@ -152,7 +152,7 @@ describe('tj alerts and tj webhooks (local mode)', { timeout: 120_000 }, () => {
 
     await ok(box, [...db, 'trades', 'add', '--instrument', 'ES', '--direction', 'long', '--entry-price', '5000', '--size', '1']);
     const before = received.length;
-    expect(await runJson(box, [...db, 'worker', '--once', '--allow-private-webhooks'])).toEqual({ sent: 2 });
+    expect(await runJson(box, [...db, 'worker', '--once', '--allow-private-webhooks'])).toEqual({ sent: 2, purged: 0 });
     const events = received
       .slice(before)
       .map((r) => JSON.parse(r.body).event)

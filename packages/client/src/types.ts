@@ -120,6 +120,8 @@ export type WebhookList = z.output<typeof s.webhookListSchema>;
 export type DeliveryOutcome = z.output<typeof s.deliveryOutcomeSchema>;
 /** A delivery of one event to one webhook. */
 export type Delivery = z.output<typeof s.deliverySchema>;
+/** One attempt in a delivery's `attemptLog`. */
+export type DeliveryAttempt = z.output<typeof s.deliveryAttemptSchema>;
 /** Answer of `webhooks.deliveries`. */
 export type DeliveryList = z.output<typeof s.deliveryListSchema>;
 /** Query of `webhooks.deliveries`. */

@@ -143,3 +143,38 @@ describe('constructEvent', () => {
     expect(await reason(constructEvent(body, badStandard, secret, { now }))).toBe('invalid_signature');
   });
 });
+
+describe('whsec_ secrets, as the service makes them', () => {
+  const key = Buffer.from('0123456789abcdef0123456789abcdef', 'utf8');
+  const whsec = `whsec_${key.toString('base64')}`;
+  const body = JSON.stringify({ id: 'e1', event: 'trade.created', timestamp: new Date(now).toISOString(), data: {} });
+  const seconds = Math.floor(now / 1000);
+  const signed = (k: Buffer | string) => ({
+    'x-webhook-signature': createHmac('sha256', k).update(body).digest('hex'),
+    'webhook-id': 'e1',
+    'webhook-timestamp': String(seconds),
+    'webhook-signature': `v1,${createHmac('sha256', k).update(`e1.${seconds}.${body}`).digest('base64')}`,
+  });
+
+  it('verifies both signatures keyed with the decoded bytes of the secret', async () => {
+    const headers = signed(key);
+    expect(await verifyWebhookSignature(body, headers['x-webhook-signature'], whsec)).toBe(true);
+    expect((await constructEvent(body, headers, whsec, { now })).id).toBe('e1');
+  });
+
+  it("still verifies a user's whsec_ secret that an older server keyed with its UTF-8 bytes", async () => {
+    const headers = signed(whsec);
+    expect(await verifyWebhookSignature(body, headers['x-webhook-signature'], whsec)).toBe(true);
+    expect((await constructEvent(body, headers, whsec, { now })).id).toBe('e1');
+  });
+
+  it('refuses deliveries signed with another whsec_ secret', async () => {
+    const other = Buffer.from('fedcba9876543210fedcba9876543210', 'utf8');
+    const headers = signed(other);
+    expect(await verifyWebhookSignature(body, headers['x-webhook-signature'], whsec)).toBe(false);
+    expect(await reason(constructEvent(body, headers, whsec, { now }))).toBe('invalid_signature');
+    expect(await verifyWebhookSignature(body, signed(key)['x-webhook-signature'], `whsec_${other.toString('base64')}`)).toBe(
+      false,
+    );
+  });
+});

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
-import { constructEvent } from '../src/index.js';
+import { constructEvent, type DeliveryAttempt } from '../src/index.js';
 import { useServer } from './support/server.js';
 
 /** A loopback receiver that keeps every delivery's raw body and headers and answers 200. */
@@ -35,7 +35,7 @@ for (const db of DATABASES) {
       const { client } = await server().loggedIn();
       const created = await client.webhooks.create({ url: receiver.url(), events: ['trade.closed', 'journal.created'] });
       expect(created).toMatchObject({ url: receiver.url(), events: ['trade.closed', 'journal.created'], active: true });
-      expect(created.secret).toMatch(/^[0-9a-f]{64}$/);
+      expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
       const { webhooks } = await client.webhooks.list();
       expect(webhooks).toEqual([
         {
@@ -71,6 +71,11 @@ for (const db of DATABASES) {
 
       const again = await client.webhooks.redeliver(created.id, deliveries[0]!.id);
       expect(again).toMatchObject({ id: deliveries[0]!.id, status: 'succeeded', attempts: 2 });
+      const log: DeliveryAttempt[] = again.attemptLog;
+      expect(log.map((a) => [a.number, a.responseStatus, a.error])).toEqual([
+        [1, 200, null],
+        [2, 200, null],
+      ]);
       expect(receiver.received).toHaveLength(2);
       const second = receiver.received[1]!;
       expect((await constructEvent(second.body, second.headers, created.secret)).id).toBe(event.id);

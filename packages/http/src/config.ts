@@ -37,6 +37,8 @@ export interface ServerConfig {
   allowPrivateWebhooks: boolean;
   /** Seconds after the previous attempt; undefined means core's default schedule. */
   webhookRetrySchedule?: number[] | undefined;
+  /** Days finished webhook events are kept before the worker purges them (0: forever); undefined means core's 30. */
+  webhookRetentionDays?: number | undefined;
   /** scrypt cost (OWASP's N=2^17 by default; tests lower it). */
   passwordCost?: PasswordCost;
   /** Rate limits (defaults: 600 requests per minute per user and per address, 10 failed logins per 15 minutes per account); false turns them all off. */
@@ -73,6 +75,7 @@ export interface ServerFlags {
   openRegistration?: boolean | undefined;
   allowPrivateWebhooks?: boolean | undefined;
   webhookRetrySchedule?: string | number[] | undefined;
+  webhookRetentionDays?: string | number | undefined;
   corsOrigins?: string | string[] | undefined;
   /** `off`, or `user=600/1m,ip=600/1m,login=10/15m` (any subset; `name=off` turns one off). */
   rateLimit?: string | undefined;
@@ -183,6 +186,14 @@ function parseSchedule(value: string | number[]): number[] {
   return parts;
 }
 
+function parseRetentionDays(value: string | number): number {
+  const days = typeof value === 'number' ? value : Number(value.trim());
+  if (!Number.isFinite(days) || days < 0 || String(value).trim() === '') {
+    throw new Error(`the webhook retention must be a number of days ≥ 0 (0 keeps everything), not "${value}"`);
+  }
+  return days;
+}
+
 /**
  * Resolves the server configuration from flags and environment variables (a flag wins over its
  * variable); throws an Error with a readable message for a bad value.
@@ -191,6 +202,7 @@ function parseSchedule(value: string | number[]): number[] {
  */
 export function resolveServerConfig(flags: ServerFlags, env: Record<string, string | undefined>): ServerConfig {
   const schedule = flags.webhookRetrySchedule ?? env.TJ_WEBHOOK_RETRY_SCHEDULE;
+  const retention = flags.webhookRetentionDays ?? env.TJ_WEBHOOK_RETENTION_DAYS;
   const origins = flags.corsOrigins ?? env.TJ_CORS_ORIGINS;
   const rateLimit = flags.rateLimit ?? env.TJ_RATE_LIMIT;
   const trustProxy = flags.trustProxy ?? env.TJ_TRUST_PROXY;
@@ -203,6 +215,7 @@ export function resolveServerConfig(flags: ServerFlags, env: Record<string, stri
     openRegistration: flags.openRegistration ?? parseBool('TJ_OPEN_REGISTRATION', env.TJ_OPEN_REGISTRATION),
     allowPrivateWebhooks: flags.allowPrivateWebhooks ?? parseBool('TJ_ALLOW_PRIVATE_WEBHOOKS', env.TJ_ALLOW_PRIVATE_WEBHOOKS),
     webhookRetrySchedule: schedule === undefined || schedule === '' ? undefined : parseSchedule(schedule),
+    ...(retention !== undefined && retention !== '' && { webhookRetentionDays: parseRetentionDays(retention) }),
     ...(origins !== undefined && origins !== '' && { corsOrigins: parseOrigins(origins) }),
     ...(rateLimit !== undefined && rateLimit !== '' && { rateLimit: parseRateLimits(rateLimit) }),
     ...(trustProxy !== undefined && trustProxy !== '' && { trustProxy: parseTrustProxy(trustProxy) }),

@@ -91,6 +91,15 @@ describe('resolveServerConfig', () => {
     expect(resolveServerConfig({ maxUpload: '1.5gb' }, { TJ_MAX_UPLOAD: '200MB' }).maxUploadBytes).toBe(1_500_000_000);
     expect(resolveServerConfig({ maxUpload: '4096' }, {}).maxUploadBytes).toBe(4096);
   });
+
+  it('reads the webhook retention in days from --webhook-retention-days or TJ_WEBHOOK_RETENTION_DAYS', () => {
+    expect(resolveServerConfig({}, {}).webhookRetentionDays).toBeUndefined();
+    expect(resolveServerConfig({}, { TJ_WEBHOOK_RETENTION_DAYS: '7' }).webhookRetentionDays).toBe(7);
+    expect(resolveServerConfig({ webhookRetentionDays: '0' }, { TJ_WEBHOOK_RETENTION_DAYS: '7' }).webhookRetentionDays).toBe(0);
+    expect(resolveServerConfig({ webhookRetentionDays: 0.5 }, {}).webhookRetentionDays).toBe(0.5);
+    for (const bad of ['-1', 'month', ' '])
+      expect(() => resolveServerConfig({ webhookRetentionDays: bad }, {})).toThrow(/retention must be a number of days/);
+  });
 });
 
 describe('createServer on a SQLite path', () => {

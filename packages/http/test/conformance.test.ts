@@ -256,6 +256,7 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
 
     it('webhooks and their deliveries', async () => {
       const created = (await me(201, 'POST', '/api/webhooks', '/api/webhooks', { url: hook.url, events: ['*'] })).body;
+      expect(created.secret).toMatch(/^whsec_/);
       await me(400, 'POST', '/api/webhooks', '/api/webhooks', { url: 'ftp://example.com/x', events: ['*'] });
       await me(200, 'GET', '/api/webhooks');
       await me(200, 'GET', '/api/webhooks/{id}', `/api/webhooks/${created.id}`);
@@ -264,8 +265,18 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       const { deliveries } = (await me(200, 'GET', '/api/webhooks/{id}/deliveries', `/api/webhooks/${created.id}/deliveries`))
         .body;
       const done = deliveries.find((d: { status: string }) => d.status !== 'pending');
+      expect(done.attemptLog).toEqual([expect.objectContaining({ number: 1, responseStatus: 204, responseBody: '' })]);
       const redeliver = '/api/webhooks/{id}/deliveries/{deliveryId}/redeliver';
-      await me(200, 'POST', redeliver, `/api/webhooks/${created.id}/deliveries/${done.id}/redeliver`);
+      const again = (await me(200, 'POST', redeliver, `/api/webhooks/${created.id}/deliveries/${done.id}/redeliver`)).body;
+      expect(again.attemptLog.map((a: { number: number }) => a.number)).toEqual([1, 2]);
+      // A delivery that got no answer: its attempt's null status, body and error validate too.
+      const dead = (await me(201, 'POST', '/api/webhooks', '/api/webhooks', { url: 'http://127.0.0.1:9/x', events: ['*'] })).body;
+      expect((await me(200, 'POST', '/api/webhooks/{id}/test', `/api/webhooks/${dead.id}/test`)).body.delivered).toBe(false);
+      const failed = (await me(200, 'GET', '/api/webhooks/{id}/deliveries', `/api/webhooks/${dead.id}/deliveries`)).body;
+      expect(failed.deliveries[0].attemptLog).toEqual([
+        expect.objectContaining({ number: 1, responseStatus: null, responseBody: null, error: 'connection refused' }),
+      ]);
+      await me(204, 'DELETE', '/api/webhooks/{id}', `/api/webhooks/${dead.id}`);
       await me(404, 'POST', redeliver, `/api/webhooks/${created.id}/deliveries/${UNKNOWN}/redeliver`);
       await me(204, 'DELETE', '/api/webhooks/{id}', `/api/webhooks/${created.id}`);
       await me(404, 'GET', '/api/webhooks/{id}', `/api/webhooks/${created.id}`);

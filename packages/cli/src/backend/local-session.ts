@@ -23,6 +23,8 @@ export interface LocalSessionOptions {
   /** Let webhooks target private addresses (registration and delivery). */
   allowPrivateWebhooks?: boolean;
   retrySchedule?: number[] | undefined;
+  /** Days finished webhook events are kept (the worker purges them after); undefined: core's 30. */
+  retentionDays?: number | undefined;
 }
 
 /** The undici sender of @tj/http, loaded only when a delivery is actually sent. */
@@ -63,6 +65,7 @@ export async function openLocalSession(options: LocalSessionOptions): Promise<Lo
       sender,
       allowPrivateTargets: allowPrivate,
       ...(options.retrySchedule && { retrySchedule: options.retrySchedule }),
+      ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays }),
     },
   });
   return {

@@ -20,6 +20,7 @@ async function serverConfig(ctx: Context, opts: Opts) {
         openRegistration: opts.openRegistration,
         allowPrivateWebhooks: opts.allowPrivateWebhooks,
         webhookRetrySchedule: opts.webhookRetrySchedule,
+        webhookRetentionDays: opts.webhookRetentionDays,
         corsOrigins: opts.corsOrigin,
         rateLimit: opts.rateLimit,
         trustProxy: opts.trustProxy,
@@ -59,6 +60,7 @@ export async function worker(ctx: Context, opts: Opts): Promise<void> {
   const session = await ctx.local({
     allowPrivateWebhooks: config.allowPrivateWebhooks,
     retrySchedule: config.webhookRetrySchedule,
+    retentionDays: config.webhookRetentionDays,
   });
   const { createDeliveryWorker } = await import('@tj/core');
   const onError = (e: unknown) => ctx.out.note(`tj worker: ${(e as Error)?.message ?? String(e)}`);
@@ -66,7 +68,10 @@ export async function worker(ctx: Context, opts: Opts): Promise<void> {
   if (opts.once) {
     let sent = 0;
     for (let n = await w.runOnce(); n > 0; n = await w.runOnce()) sent += n;
-    ctx.out.result({ sent }, (d) => ctx.out.line(`Sent ${d.sent} deliveries.`));
+    const purged = await w.purge();
+    ctx.out.result({ sent, purged }, (d) =>
+      ctx.out.line(`Sent ${d.sent} deliveries; purged ${d.purged} finished events past retention.`),
+    );
     return;
   }
   w.start();
@@ -74,6 +79,10 @@ export async function worker(ctx: Context, opts: Opts): Promise<void> {
   await untilSignal();
   await w.stop();
 }
+
+const RETENTION_FLAG = '--webhook-retention-days <days>';
+const RETENTION_HELP =
+  'days delivered webhook events and their attempts are kept, 0 keeps them (env TJ_WEBHOOK_RETENTION_DAYS; default 30)';
 
 /** Registers `tj serve` and `tj worker`. */
 export function registerServe(program: Command, io: Io): void {
@@ -85,6 +94,7 @@ export function registerServe(program: Command, io: Io): void {
     .option('--open-registration', 'let anyone register (env TJ_OPEN_REGISTRATION=true)')
     .option('--allow-private-webhooks', 'allow webhooks to private addresses (env TJ_ALLOW_PRIVATE_WEBHOOKS=true)')
     .option('--webhook-retry-schedule <s,s,…>', 'seconds between attempts (env TJ_WEBHOOK_RETRY_SCHEDULE)')
+    .option(RETENTION_FLAG, RETENTION_HELP)
     .option('--cors-origin <origins>', 'browser origins allowed to call the API, comma-separated, or * (env TJ_CORS_ORIGINS)')
     .option(
       '--rate-limit <limits>',
@@ -109,9 +119,10 @@ export function registerServe(program: Command, io: Io): void {
     .description('deliver webhooks from the database outbox (run beside servers sharing PostgreSQL, or alone)')
     .option('--allow-private-webhooks', 'allow webhooks to private addresses (env TJ_ALLOW_PRIVATE_WEBHOOKS=true)')
     .option('--webhook-retry-schedule <s,s,…>', 'seconds between attempts (env TJ_WEBHOOK_RETRY_SCHEDULE)')
+    .option(RETENTION_FLAG, RETENTION_HELP)
     .option('--poll-ms <ms>', 'how often to look for due deliveries (default 1000)', positiveIntArg)
     .option('--concurrency <n>', 'deliveries in flight at once (default 32)', positiveIntArg)
-    .option('--once', 'send what is due now, then exit')
+    .option('--once', 'send what is due now, purge what is past retention, then exit')
     .action(action(io, worker));
   examples(workerCmd, ['tj worker', 'tj --db postgres://journal@db/journal worker --concurrency 64', 'tj worker --once']);
 }

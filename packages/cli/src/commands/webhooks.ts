@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { action, examples, type Opts } from '../command-kit.js';
 import { resolveId } from '../backend/resolve-id.js';
+import type { Delivery } from '@tj/core';
 import type { Context, Io } from '../context.js';
 import { CliError } from '../errors.js';
 import { clip, dateTime, NONE } from '../output/format.js';
@@ -62,27 +63,36 @@ export async function testWebhook(ctx: Context, opts: Opts, [arg]: string[]): Pr
   if (!outcome.delivered) throw new CliError(`the test delivery failed: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`);
 }
 
-/** `tj webhooks deliveries <id>`. */
+/** `tj webhooks deliveries <id>`: one row per attempt, under its delivery (`--json`: the API's answer). */
 export async function listDeliveries(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
   const query = defined({ status: opts.status, page: opts.page, limit: opts.limit });
   const data = await (await ctx.backend()).webhooks.deliveries(await resolveId(ctx, 'webhook', arg as string), query);
   ctx.out.result(data, ({ deliveries, pagination }) => {
     if (deliveries.length === 0) return ctx.out.line('No deliveries.');
     ctx.out.printTable(
-      ['ID', 'Event', 'Status', 'Attempts', 'HTTP', 'ms', 'Error', 'Next attempt'],
-      deliveries.map((d) => [
-        d.id,
-        d.event,
-        d.status,
-        String(d.attempts),
-        d.responseStatus === null ? NONE : String(d.responseStatus),
-        d.durationMs === null ? NONE : String(d.durationMs),
-        clip(d.error, 40),
-        dateTime(d.nextAttemptAt, ctx.tz),
-      ]),
+      ['Delivery', 'Event', 'Status', '#', 'HTTP', 'ms', 'At', 'Error', 'Response', 'Next attempt'],
+      deliveries.flatMap((d) => deliveryRows(d, ctx.tz)),
     );
     ctx.out.line(ctx.out.c.dim(`Page ${pagination.page} of ${pagination.pages} (${pagination.total} deliveries)`));
   });
+}
+
+/** A delivery's rows: its first attempt beside the delivery, later attempts below it (a delivery not yet tried: one row). */
+function deliveryRows(d: Delivery, tz: string): string[][] {
+  const head = [d.id, d.event, d.status];
+  const next = dateTime(d.nextAttemptAt, tz);
+  if (d.attemptLog.length === 0) return [[...head, NONE, NONE, NONE, NONE, NONE, NONE, next]];
+  const blank = head.map(() => '');
+  return d.attemptLog.map((a, i) => [
+    ...(i === 0 ? head : blank),
+    String(a.number),
+    a.responseStatus === null ? NONE : String(a.responseStatus),
+    a.durationMs === null ? NONE : String(a.durationMs),
+    dateTime(a.at, tz),
+    clip(a.error, 40),
+    clip(a.responseBody, 30),
+    i === d.attemptLog.length - 1 ? next : '',
+  ]);
 }
 
 /** Registers `tj webhooks …`. */
@@ -97,7 +107,7 @@ export function registerWebhooks(program: Command, io: Io): void {
     .description('register a webhook (its signing secret is shown once)')
     .option('--url <url>', 'http(s) address that receives deliveries')
     .option('--events <a,b>', `events to send (default *): ${EVENTS}`, listArg)
-    .option('--secret <secret>', 'signing secret, 16+ characters (default: 32 random bytes)')
+    .option('--secret <secret>', 'signing secret, 16+ characters or whsec_<base64> (default: whsec_ + 32 random bytes)')
     .option(privateFlag, privateHelp)
     .action(action(io, addWebhook));
   examples(add, [
@@ -119,7 +129,9 @@ export function registerWebhooks(program: Command, io: Io): void {
 
   const deliveries = hooks
     .command('deliveries <id>')
-    .description('delivery attempts of a webhook: status, HTTP answer, duration, error, next retry')
+    .description(
+      'deliveries of a webhook and each of their attempts: HTTP answer, duration, time, error, answer body, next retry',
+    )
     .addOption(new Option('--status <status>', 'pending, succeeded or failed').choices(['pending', 'succeeded', 'failed']))
     .option('--page <n>', 'page number', positiveIntArg)
     .option('--limit <n>', 'deliveries per page (1-100, default 20)', positiveIntArg)

@@ -51,7 +51,7 @@ export function webhooksApi(send: Send) {
     },
 
     /**
-     * One page of a webhook's deliveries with their latest attempt.
+     * One page of a webhook's deliveries with their latest attempt and every attempt (`attemptLog`).
      *
      * @example const { deliveries } = await client.webhooks.deliveries(webhookId, { status: 'failed' });
      */

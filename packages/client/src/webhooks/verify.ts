@@ -35,7 +35,9 @@ const encoder = new TextEncoder();
 /**
  * True when `header` (the `X-Webhook-Signature` value: lower-case hex HMAC-SHA256 of the exact body
  * bytes, keyed with the webhook's secret) matches `body`. Compares in constant time via WebCrypto.
- * Pass the raw body exactly as received, before any JSON parsing.
+ * Pass the raw body exactly as received, before any JSON parsing. A Standard Webhooks
+ * `whsec_<base64>` secret (what the service makes) keys with its decoded bytes; any other secret
+ * with its UTF-8 bytes.
  *
  * @example
  * const ok = await verifyWebhookSignature(rawBody, request.headers.get('x-webhook-signature'), secret);
@@ -47,7 +49,9 @@ export async function verifyWebhookSignature(
 ): Promise<boolean> {
   const signature = fromHex((header ?? '').trim());
   if (!signature) return false;
-  return hmacVerify(await hmacKey(encoder.encode(secret)), signature, bytesOf(body));
+  const data = bytesOf(body);
+  for (const key of await Promise.all(signingKeys(secret).map(hmacKey))) if (await hmacVerify(key, signature, data)) return true;
+  return false;
 }
 
 /**
@@ -104,19 +108,20 @@ async function verifyStandard(
     .map((part) => part.split(',', 2))
     .map(([version, value]) => (version === 'v1' && value ? fromBase64(value) : undefined))
     .filter((signature) => signature?.byteLength === 32) as Uint8Array<ArrayBuffer>[];
-  for (const key of await Promise.all(standardKeys(secret).map(hmacKey))) {
+  for (const key of await Promise.all(signingKeys(secret).map(hmacKey))) {
     for (const signature of signatures) if (await hmacVerify(key, signature, signed)) return true;
   }
   return false;
 }
 
 /**
- * Keys to try: the secret's UTF-8 bytes (what the service signs with), and for a Standard Webhooks
- * style `whsec_<base64>` secret also the decoded bytes (what that specification's libraries use).
+ * Keys to try: for a Standard Webhooks `whsec_<base64>` secret its decoded bytes (what the service
+ * signs with, as that specification's libraries do), then its UTF-8 bytes (what servers before
+ * `whsec_` secrets signed a user's own `whsec_` secret with); for any other secret its UTF-8 bytes.
  */
-function standardKeys(secret: string): Uint8Array<ArrayBuffer>[] {
+function signingKeys(secret: string): Uint8Array<ArrayBuffer>[] {
   const decoded = secret.startsWith('whsec_') ? fromBase64(secret.slice(6)) : undefined;
-  return decoded ? [encoder.encode(secret), decoded] : [encoder.encode(secret)];
+  return decoded && decoded.byteLength > 0 ? [decoded, encoder.encode(secret)] : [encoder.encode(secret)];
 }
 
 function checkTime(at: number, now: number, toleranceSeconds: number, what: string): void {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_RESPONSE_BODY_BYTES } from '../webhooks/response-body.js';
+import { webhookSecretProblem } from '../webhooks/secret.js';
 import { dateTimeOutput, idSchema, paginationQuery, paginationSchema, textInput, withoutNul } from './common.js';
 
 /** Event names a webhook may subscribe to. */
@@ -37,7 +39,16 @@ export const webhookCreateSchema = z
       .min(1)
       .max(EVENT_TYPES.length + 1)
       .refine((e) => new Set(e).size === e.length, { message: 'events must be distinct' }),
-    secret: textInput(256, { min: 16 }).optional().meta({ description: 'made by the service when not sent' }),
+    secret: textInput(256, { min: 16 })
+      .superRefine((secret, ctx) => {
+        const problem = webhookSecretProblem(secret);
+        if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional()
+      .meta({
+        description:
+          'signing secret, 16–256 characters; a Standard Webhooks `whsec_<base64>` secret (24–64 bytes) signs with its decoded bytes, any other with its UTF-8 bytes. When not sent the service makes `whsec_` + base64 of 32 random bytes',
+      }),
   })
   .meta({ id: 'WebhookCreate' });
 
@@ -72,6 +83,23 @@ export const deliveryOutcomeSchema = z
 /** Delivery status. */
 export const deliveryStatusSchema = z.enum(['pending', 'succeeded', 'failed']);
 
+/** One attempt of a delivery, as the delivery log keeps it. */
+export const deliveryAttemptSchema = z
+  .object({
+    number: z.number().int().min(1).meta({ description: 'the attempt number, from 1 (redeliveries continue the count)' }),
+    at: dateTimeOutput.meta({ description: 'when the attempt ended' }),
+    responseStatus: z.number().int().nullable().meta({ description: 'the HTTP status answered; null when no answer came' }),
+    durationMs: z.number().int().nullable(),
+    error: z.string().nullable().meta({ description: 'why the attempt failed; null on a 2xx' }),
+    responseBody: z
+      .string()
+      .nullable()
+      .meta({
+        description: `the first ${MAX_RESPONSE_BODY_BYTES} bytes of the answer's body as UTF-8 text; null when no answer came`,
+      }),
+  })
+  .meta({ id: 'DeliveryAttempt' });
+
 /** A delivery of one event to one webhook, with its latest attempt. */
 export const deliverySchema = z
   .object({
@@ -80,13 +108,16 @@ export const deliverySchema = z
     eventId: idSchema,
     event: z.string(),
     status: deliveryStatusSchema,
-    attempts: z.number().int(),
+    attempts: z.number().int().meta({ description: 'how many attempts were made' }),
     responseStatus: z.number().int().nullable(),
     durationMs: z.number().int().nullable(),
     error: z.string().nullable(),
     nextAttemptAt: dateTimeOutput.nullable(),
     createdAt: dateTimeOutput,
     updatedAt: dateTimeOutput,
+    attemptLog: z.array(deliveryAttemptSchema).meta({
+      description: 'every attempt of this delivery, oldest first (responseStatus, durationMs and error above repeat the latest)',
+    }),
   })
   .meta({ id: 'Delivery' });
 
@@ -112,6 +143,8 @@ export type WebhookCreate = z.output<typeof webhookCreateSchema>;
 export type Webhook = z.infer<typeof webhookSchema>;
 /** Delivery record. */
 export type Delivery = z.infer<typeof deliverySchema>;
+/** One logged delivery attempt. */
+export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
 /** Delivery outcome. */
 export type DeliveryOutcome = z.infer<typeof deliveryOutcomeSchema>;
 /** Delivery payload. */

@@ -3,6 +3,7 @@ import type {
   AlertEventRow,
   AlertRow,
   ApiKeyRow,
+  AttemptRow,
   DeliveryRow,
   EventRow,
   IdempotencyRow,
@@ -185,6 +186,17 @@ export interface DeliveryJob {
   active: boolean;
 }
 
+/** What one attempt came to, as `OutboxRepo.recordAttempts` writes it under the delivery's lease. */
+export type AttemptRecord = Pick<
+  DeliveryRow,
+  'userId' | 'id' | 'status' | 'nextAttemptAt' | 'responseStatus' | 'durationMs' | 'error'
+> & {
+  leaseUntil: number;
+  at: number;
+  /** The first bytes of the answer's body (see `AttemptRow.responseBody`). */
+  responseBody: string | null;
+};
+
 /** The outbox: events and their deliveries. */
 export interface OutboxRepo {
   insertEvent(event: EventRow, deliveries: DeliveryRow[]): Promise<void>;
@@ -201,15 +213,23 @@ export interface OutboxRepo {
    * event no longer exists are marked failed instead of returned.
    */
   claimDue(now: number, leaseMs: number, limit: number): Promise<DeliveryJob[]>;
-  /** Records an attempt's outcome; only applies while the lease `leaseUntil` is still held. */
-  recordAttempt(
-    row: Pick<DeliveryRow, 'userId' | 'id' | 'status' | 'nextAttemptAt' | 'responseStatus' | 'durationMs' | 'error'> & {
-      leaseUntil: number;
-      at: number;
-    },
-  ): Promise<boolean>;
-  /** Records many attempts in one statement; each entry is true when its lease was still held. */
-  recordAttempts(rows: Array<Parameters<OutboxRepo['recordAttempt']>[0]>): Promise<boolean[]>;
+  /**
+   * Records attempts' outcomes in one go; each entry applies only while its lease `leaseUntil` is
+   * still held, and is then true. An applied attempt counts on its delivery (`attempts` + 1, the
+   * latest answer) and is appended to the delivery log under that number. Run it in a transaction.
+   */
+  recordAttempts(rows: AttemptRecord[]): Promise<boolean[]>;
+  /** Appends attempts to the delivery log as they are (the test delivery writes its one attempt so). */
+  insertAttempts(rows: AttemptRow[]): Promise<void>;
+  /** The logged attempts of these deliveries of one user, by delivery then attempt number. */
+  listAttempts(userId: string, deliveryIds: string[]): Promise<AttemptRow[]>;
+  /**
+   * Deletes up to `limit` events created before `before` whose every delivery succeeded with its
+   * last attempt before `before` (or that have no delivery left), with those deliveries and their
+   * logs: the number of events deleted. A pending (not yet sent, or retrying) or failed delivery
+   * keeps its event. Concurrent purges on PostgreSQL skip each other's rows.
+   */
+  purgeDelivered(before: number, limit: number): Promise<number>;
   /**
    * Claims one delivery that is not pending (to send it again): makes it pending, due now and
    * leased for `leaseMs`; undefined when it does not exist or is pending already.

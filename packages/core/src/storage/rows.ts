@@ -121,6 +121,20 @@ export interface DeliveryRow {
   updatedAt: number;
 }
 
+/** One attempt of a delivery, as the delivery log keeps it (numbered from 1 per delivery). */
+export interface AttemptRow {
+  userId: string;
+  deliveryId: string;
+  number: number;
+  at: number;
+  /** The answer's status; null when none arrived (or the attempt was not sent). */
+  responseStatus: number | null;
+  durationMs: number | null;
+  error: string | null;
+  /** The first bytes of the answer's body as text (at most `MAX_RESPONSE_BODY_BYTES`); null when none arrived. */
+  responseBody: string | null;
+}
+
 /** An alert rule row. */
 export interface AlertRow {
   userId: string;

@@ -6,6 +6,7 @@ import { type AttemptVerdict, classifyAttempt } from './outcome.js';
 import type { SendResult, WebhookSender } from './ports.js';
 import { type DeliveryMessage, deliveryHeaders } from './request.js';
 import { type RecordAttempt, writeAttempt } from './recorder.js';
+import { responseBodyHead } from './response-body.js';
 import { retryDelayMs } from './retry.js';
 import type { LocalDispatcher, OutboxSignal } from './signal.js';
 
@@ -19,6 +20,8 @@ export interface DeliveryEngineConfig {
   retrySchedule: number[];
   timeoutMs: number;
   signal: OutboxSignal;
+  /** How long finished events are kept (ms); null keeps them forever. */
+  retentionMs: number | null;
 }
 
 /** One attempt's result and how it was judged. */
@@ -80,7 +83,7 @@ export function deliveryEngine(deps: CoreDeps, config: DeliveryEngineConfig) {
   async function deliver(
     job: DeliveryJob,
     retries = true,
-    record: RecordAttempt = (w) => writeAttempt(storage.repos, w),
+    record: RecordAttempt = (w) => writeAttempt(storage, w),
   ): Promise<number | null> {
     const d = job.delivery;
     const base = { userId: d.userId, id: d.id, leaseUntil: d.leaseUntil ?? 0 };
@@ -92,13 +95,20 @@ export function deliveryEngine(deps: CoreDeps, config: DeliveryEngineConfig) {
         nextAttemptAt: null,
         responseStatus: null,
         durationMs: null,
+        responseBody: null,
       };
       await record({ attempt: { ...attempt, error: 'the webhook is inactive' } });
       return null;
     }
     const message = { secret: job.secret, eventId: d.eventId, eventType: d.eventType, deliveryId: d.id, body: job.payload };
     const { at, result, verdict } = await attempt(job.url, message);
-    const answer = { ...base, at, responseStatus: result.statusCode, durationMs: result.durationMs };
+    const answer = {
+      ...base,
+      at,
+      responseStatus: result.statusCode,
+      durationMs: result.durationMs,
+      responseBody: responseBodyHead(result.responseBody),
+    };
     if (verdict.kind === 'delivered') {
       await record({
         attempt: { ...answer, status: 'succeeded', nextAttemptAt: null, error: null },
@@ -132,6 +142,19 @@ export function deliveryEngine(deps: CoreDeps, config: DeliveryEngineConfig) {
     },
     deliver,
     attempt,
+    /** How long finished events are kept, in ms (null: forever). */
+    retentionMs: config.retentionMs,
+    /**
+     * Purges one batch of up to `limit` events that finished before the retention period, with
+     * their deliveries and logs, in one short transaction: the number of events purged (0 when
+     * retention is off).
+     */
+    purge(limit: number): Promise<number> {
+      const { retentionMs } = config;
+      if (retentionMs === null) return Promise.resolve(0);
+      const before = clock.now() - retentionMs;
+      return storage.transaction((tx) => tx.outbox.purgeDelivered(before, limit));
+    },
     /** The core's clock. */
     now: (): number => clock.now(),
     /** The storage deliveries are recorded in. */

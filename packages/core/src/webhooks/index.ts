@@ -3,7 +3,7 @@ export { parseIpAddress, parseIPv4, parseIPv6, type IpAddress } from './ip-addre
 export { classifyAttempt, RETRY_AFTER_STATUSES, type AttemptVerdict } from './outcome.js';
 export type { SendRequest, SendResult, TargetGuard, WebhookSender } from './ports.js';
 export { isPrivateAddress } from './private-address.js';
-export { deliveryRecord, webhookRecord } from './records.js';
+export { attemptRecord, deliveryRecord, webhookRecord } from './records.js';
 export { deliveryHeaders, WEBHOOK_USER_AGENT, WEBHOOKS_VERSION, type DeliveryMessage } from './request.js';
 export {
   DEFAULT_RETRY_SCHEDULE,
@@ -14,7 +14,16 @@ export {
   retryDelayMs,
 } from './retry.js';
 export { createOutboxSignal, type LocalDelivery, type LocalDispatcher, type OutboxSignal } from './signal.js';
-export { signWebhookPayload, standardWebhookSignature, verifyWebhookSignature } from './signature.js';
+export { MAX_RESPONSE_BODY_BYTES, responseBodyHead } from './response-body.js';
+export {
+  decodeWebhookSecret,
+  newWebhookSecret,
+  WEBHOOK_SECRET_BYTES,
+  webhookSecretProblem,
+  WHSEC_KEY_BYTES,
+  WHSEC_PREFIX,
+} from './secret.js';
+export { signWebhookPayload, standardWebhookSignature, verifyWebhookSignature, webhookSigningKey } from './signature.js';
 export { hostOf, isLocalhostName, literalTargetGuard, literalTargetRefusal } from './target.js';
-export { MAX_WEBHOOKS_PER_USER, webhooks, type WebhookOptions, type WebhooksService } from './service.js';
+export { DEFAULT_RETENTION_DAYS, MAX_WEBHOOKS_PER_USER, webhooks, type WebhookOptions, type WebhooksService } from './service.js';
 export { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from './worker.js';

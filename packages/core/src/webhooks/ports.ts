@@ -15,6 +15,8 @@ export interface SendResult {
   durationMs: number;
   /** Why no answer arrived (timeout, refused target, connection error); never a secret. */
   error: string | null;
+  /** The start of the answer's body (the log keeps its first `MAX_RESPONSE_BODY_BYTES`); absent or null when none was read. */
+  responseBody?: Uint8Array | string | null;
 }
 
 /**

@@ -1,7 +1,4 @@
-import type { OutboxRepo, Repositories, Storage } from '../storage/ports.js';
-
-/** One attempt's record, as `OutboxRepo.recordAttempt` takes it. */
-export type AttemptRecord = Parameters<OutboxRepo['recordAttempt']>[0];
+import type { AttemptRecord, Storage } from '../storage/ports.js';
 
 /** One attempt to record; a success also clears its webhook's failing streak (`clearsFailingOf`). */
 export interface AttemptWrite {
@@ -12,12 +9,14 @@ export interface AttemptWrite {
 /** Writes attempt records; resolves true when the lease was still held and the record landed. */
 export type RecordAttempt = (write: AttemptWrite) => Promise<boolean>;
 
-/** Writes one attempt (and clears the failing streak on success) in `repos`. */
-export async function writeAttempt(repos: Repositories, write: AttemptWrite): Promise<boolean> {
-  const recorded = await repos.outbox.recordAttempt(write.attempt);
-  if (recorded && write.clearsFailingOf !== undefined)
-    await repos.webhooks.recordSuccess(write.attempt.userId, write.clearsFailingOf);
-  return recorded;
+/** Writes one attempt to the delivery and its log (and clears the failing streak on success) in one transaction. */
+export function writeAttempt(storage: Storage, write: AttemptWrite): Promise<boolean> {
+  return storage.transaction(async (tx) => {
+    const [recorded = false] = await tx.outbox.recordAttempts([write.attempt]);
+    if (recorded && write.clearsFailingOf !== undefined)
+      await tx.webhooks.recordSuccess(write.attempt.userId, write.clearsFailingOf);
+    return recorded;
+  });
 }
 
 /** Most records one transaction writes. */
@@ -25,8 +24,8 @@ const BATCH = 128;
 
 /**
  * Records attempts in batches: the records that arrive while one transaction runs are written
- * together in the next (one UPDATE for the deliveries, one per webhook whose failing streak a
- * success ends), so a busy worker pays one commit (one fsync on PostgreSQL) for many attempts. Each caller still waits for its own record. A failed transaction rejects its batch;
+ * together in the next (one UPDATE for the deliveries and one INSERT for their log, one per webhook whose failing
+ * streak a success ends), so a busy worker pays one commit (one fsync on PostgreSQL) for many attempts. Each caller still waits for its own record. A failed transaction rejects its batch;
  * those deliveries stay leased and are sent again when the lease ends (at-least-once).
  *
  * @example const record = batchedAttemptRecorder(storage); await record({ attempt: { userId, id, status: 'succeeded', … } });

@@ -1,6 +1,6 @@
-import type { Delivery, Webhook } from '../schemas/webhook.js';
+import type { Delivery, DeliveryAttempt, Webhook } from '../schemas/webhook.js';
 import { isoUtc } from '../shared/iso.js';
-import type { DeliveryRow, WebhookRow } from '../storage/rows.js';
+import type { AttemptRow, DeliveryRow, WebhookRow } from '../storage/rows.js';
 
 const iso = isoUtc;
 
@@ -9,8 +9,20 @@ export function webhookRecord(w: WebhookRow): Webhook {
   return { id: w.id, url: w.url, events: w.events, active: w.active, createdAt: iso(w.createdAt), updatedAt: iso(w.updatedAt) };
 }
 
-/** The API shape of a delivery with its latest attempt. */
-export function deliveryRecord(d: DeliveryRow): Delivery {
+/** The API shape of one logged attempt. */
+export function attemptRecord(a: AttemptRow): DeliveryAttempt {
+  return {
+    number: a.number,
+    at: iso(a.at),
+    responseStatus: a.responseStatus,
+    durationMs: a.durationMs,
+    error: a.error,
+    responseBody: a.responseBody,
+  };
+}
+
+/** The API shape of a delivery with its latest attempt and its log (`attempts`: that delivery's rows, oldest first). */
+export function deliveryRecord(d: DeliveryRow, attempts: AttemptRow[]): Delivery {
   return {
     id: d.id,
     webhookId: d.webhookId,
@@ -24,5 +36,6 @@ export function deliveryRecord(d: DeliveryRow): Delivery {
     nextAttemptAt: d.nextAttemptAt === null ? null : iso(d.nextAttemptAt),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt),
+    attemptLog: attempts.map(attemptRecord),
   };
 }

@@ -11,11 +11,13 @@ import {
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode, notFound, validationError } from '../shared/errors.js';
 import { parseInput } from '../shared/validate.js';
-import type { DeliveryRow, WebhookRow } from '../storage/rows.js';
+import type { AttemptRow, DeliveryRow, WebhookRow } from '../storage/rows.js';
 import { deliveryEngine } from './engine.js';
 import type { TargetGuard, WebhookSender } from './ports.js';
 import { deliveryRecord, webhookRecord } from './records.js';
+import { responseBodyHead } from './response-body.js';
 import { DEFAULT_RETRY_SCHEDULE, normalizeRetrySchedule } from './retry.js';
+import { newWebhookSecret, WEBHOOK_SECRET_BYTES } from './secret.js';
 import { createOutboxSignal, type OutboxSignal } from './signal.js';
 import { literalTargetGuard } from './target.js';
 
@@ -33,6 +35,22 @@ export interface WebhookOptions {
   timeoutMs?: number;
   /** How long redelivery holds its lease in ms (a crash mid-attempt hands it to the worker after it); default 60,000. */
   leaseMs?: number;
+  /**
+   * Days an event is kept once every delivery of it succeeded (counted from its last attempt); the
+   * worker then purges it with its deliveries and their attempts. Default 30; 0 keeps them forever.
+   * Pending, retrying and failed deliveries are never purged.
+   */
+  retentionDays?: number;
+}
+
+/** Default of `WebhookOptions.retentionDays`. */
+export const DEFAULT_RETENTION_DAYS = 30;
+
+/** The retention period in ms (null: keep forever); a negative or non-finite number of days is a RangeError. */
+function retentionMsOf(days: number | undefined): number | null {
+  const d = days ?? DEFAULT_RETENTION_DAYS;
+  if (!Number.isFinite(d) || d < 0) throw new RangeError(`webhook retention must be a number of days ≥ 0, not ${d}`);
+  return d === 0 ? null : Math.round(d * 86_400_000);
 }
 
 /** Most webhooks one user may have: each event fans out to every one of them. */
@@ -52,7 +70,23 @@ export function webhooks(deps: CoreDeps, options: WebhookOptions & { signal?: Ou
     retrySchedule: normalizeRetrySchedule(options.retrySchedule ?? DEFAULT_RETRY_SCHEDULE),
     timeoutMs: options.timeoutMs ?? 15_000,
     signal: options.signal ?? createOutboxSignal(),
+    retentionMs: retentionMsOf(options.retentionDays),
   });
+
+  /** The rows of a page of deliveries with their logs. */
+  async function withLogs(userId: string, rows: DeliveryRow[]): Promise<Delivery[]> {
+    const attempts = await storage.repos.outbox.listAttempts(
+      userId,
+      rows.map((d) => d.id),
+    );
+    const byDelivery = new Map<string, AttemptRow[]>();
+    for (const a of attempts) {
+      const log = byDelivery.get(a.deliveryId);
+      if (log) log.push(a);
+      else byDelivery.set(a.deliveryId, [a]);
+    }
+    return rows.map((d) => deliveryRecord(d, byDelivery.get(d.id) ?? []));
+  }
 
   async function load(userId: string, id: string): Promise<WebhookRow> {
     const row = isUuid(id) ? await storage.repos.webhooks.get(userId, id) : undefined;
@@ -67,7 +101,10 @@ export function webhooks(deps: CoreDeps, options: WebhookOptions & { signal?: Ou
   }
 
   return {
-    /** Registers a webhook → the record with its secret (made from 32 random bytes when not sent); shown only here. */
+    /**
+     * Registers a webhook → the record with its secret (`whsec_` + base64 of 32 random bytes when
+     * not sent); shown only here.
+     */
     async create(userId: string, input: unknown): Promise<Webhook & { secret: string }> {
       const body = parseInput(webhookCreateSchema, input);
       const url = new URL(body.url).href;
@@ -76,7 +113,7 @@ export function webhooks(deps: CoreDeps, options: WebhookOptions & { signal?: Ou
       if ((await storage.repos.webhooks.list(userId)).length >= MAX_WEBHOOKS_PER_USER) {
         throw new CoreError(ErrorCode.conflict, `a user may have at most ${MAX_WEBHOOKS_PER_USER} webhooks`);
       }
-      const secret = body.secret ?? Buffer.from(deps.random.bytes(32)).toString('hex');
+      const secret = body.secret ?? newWebhookSecret(deps.random.bytes(WEBHOOK_SECRET_BYTES));
       const now = clock.now();
       const row: WebhookRow = {
         userId,
@@ -137,18 +174,30 @@ export function webhooks(deps: CoreDeps, options: WebhookOptions & { signal?: Ou
             updatedAt: at,
           },
         ]);
+        await tx.outbox.insertAttempts([
+          {
+            userId,
+            deliveryId,
+            number: 1,
+            at,
+            responseStatus: result.statusCode,
+            durationMs: result.durationMs,
+            error,
+            responseBody: responseBodyHead(result.responseBody),
+          },
+        ]);
         if (verdict.kind === 'gone' && hook.active) await tx.webhooks.setActive(userId, hook.id, false, at);
         if (delivered) await tx.webhooks.recordSuccess(userId, hook.id);
         if (delivered && !hook.active) await tx.webhooks.setActive(userId, hook.id, true, at);
       });
       return { delivered, statusCode: result.statusCode, durationMs: result.durationMs, error };
     },
-    /** The webhook's deliveries, newest first, each with its latest attempt; `status` filters. */
+    /** The webhook's deliveries, newest first, each with its latest attempt and every attempt; `status` filters. */
     async deliveries(userId: string, id: string, query: unknown): Promise<{ deliveries: Delivery[]; pagination: Pagination }> {
       const q = parseInput(deliveryListQuerySchema, query ?? {});
       await load(userId, id);
       const page = await storage.repos.outbox.listDeliveries(userId, id, { status: q.status }, { page: q.page, limit: q.limit });
-      return { deliveries: page.rows.map(deliveryRecord), pagination: paginationOf(q.page, q.limit, page.total) };
+      return { deliveries: await withLogs(userId, page.rows), pagination: paginationOf(q.page, q.limit, page.total) };
     },
     /**
      * Sends a delivery that is not pending (failed, or succeeded) once more, at once, with the same
@@ -162,7 +211,8 @@ export function webhooks(deps: CoreDeps, options: WebhookOptions & { signal?: Ou
       const job = await storage.repos.outbox.claimOne(userId, deliveryId, clock.now(), leaseMs);
       if (!job) throw new CoreError(ErrorCode.conflict, 'the delivery is pending: it will be sent anyway');
       await engine.deliver(job, false);
-      return deliveryRecord(await loadDelivery(userId, webhookId, deliveryId));
+      const [delivery] = await withLogs(userId, [await loadDelivery(userId, webhookId, deliveryId)]);
+      return delivery as Delivery;
     },
     /** The delivery engine the worker runs (`createDeliveryWorker`). */
     delivery: engine,

@@ -2,6 +2,7 @@ import type { DeliveryJob } from '../storage/ports.js';
 import type { DeliveryEngine } from './engine.js';
 import { localDispatcher, localJobs } from './local-jobs.js';
 import { batchedAttemptRecorder } from './recorder.js';
+import { retentionLoop } from './retention.js';
 
 /** Options of the delivery worker. */
 export interface DeliveryWorkerOptions {
@@ -16,6 +17,10 @@ export interface DeliveryWorkerOptions {
   concurrency?: number;
   /** Called with errors of the worker itself (the database was unreachable…); default: a one-line warning. */
   onError?: (error: unknown) => void;
+  /** How often finished events past the retention period (`WebhookOptions.retentionDays`) are purged, in ms; default 1 h. */
+  purgeEveryMs?: number;
+  /** Events purged per batch, each batch one short transaction; default 200. */
+  purgeBatch?: number;
 }
 
 /** A running delivery worker. */
@@ -26,14 +31,18 @@ export interface DeliveryWorker {
   stop(): Promise<void>;
   /** Claims the deliveries due now (up to `concurrency`), sends them and waits: the number sent. */
   runOnce(): Promise<number>;
+  /** Purges, batch after batch, the finished events past the retention period now: the number of events purged. */
+  purge(): Promise<number>;
 }
 
 const defaultOnError = (e: unknown) => console.warn(`webhook worker: ${(e as Error)?.message ?? String(e)}`);
 
 /**
  * The outbox delivery worker: claims due deliveries with a lease, sends each to its webhook and
- * records the outcome. It wakes at once when this process commits new deliveries and polls for
- * the rest; any number of workers may share one database (claims never overlap).
+ * records the outcome and the attempt in the delivery log. It wakes at once when this process
+ * commits new deliveries and polls for the rest; any number of workers may share one database
+ * (claims never overlap). Beside delivery it purges finished events past the retention period,
+ * in small batches.
  *
  * @example
  * const worker = createDeliveryWorker(core, { leaseMs: 30_000 });
@@ -53,6 +62,11 @@ export function createDeliveryWorker(
   const claimAtFree = Math.max(1, Math.floor(concurrency / 4));
   const record = batchedAttemptRecorder(engine.storage);
   const local = localJobs(engine.storage);
+  const retention = retentionLoop(engine, {
+    ...(options.purgeEveryMs !== undefined && { everyMs: options.purgeEveryMs }),
+    ...(options.purgeBatch !== undefined && { batch: options.purgeBatch }),
+    onError,
+  });
   const inFlight = new Set<Promise<void>>();
   let running = false;
   let loop: Promise<void> | undefined;
@@ -164,6 +178,7 @@ export function createDeliveryWorker(
       unsubscribe = engine.onOutbox(nudge);
       detach = engine.attach(dispatcher);
       loop = run();
+      retention.start();
     },
     async stop() {
       running = false;
@@ -171,7 +186,7 @@ export function createDeliveryWorker(
       unsubscribe?.();
       clearTimeout(retryTimer);
       wake?.();
-      await loop;
+      await Promise.all([loop, retention.stop()]);
       // Transactions that reserved deliveries before the detach hand them over when they commit.
       for (let waited = 0; dispatcher.reserved() > 0 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
       await Promise.all([...inFlight]);
@@ -182,5 +197,6 @@ export function createDeliveryWorker(
       await Promise.all(jobs.map(launch));
       return jobs.length;
     },
+    purge: () => retention.runOnce(),
   };
 }

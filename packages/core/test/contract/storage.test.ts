@@ -105,6 +105,44 @@ describe('SQLite file migrations', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('carries the latest attempt of existing deliveries into the delivery log (version 13)', async () => {
+    const { file, dir } = tempSqlitePath();
+    const old = new Database(file);
+    old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+    for (const m of sqliteMigrations.filter((m) => m.version < 13)) {
+      for (const statement of m.statements) old.exec(statement);
+      old.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(m.version, m.name);
+    }
+    const userId = '0190a000-0000-7000-8000-000000000001';
+    const insert = old.prepare(
+      `INSERT INTO deliveries (user_id, id, event_id, webhook_id, event_type, status, attempts, next_attempt_at, lease_until,
+         response_status, duration_ms, error, created_at, updated_at) VALUES (?, ?, ?, ?, 'trade.created', ?, ?, NULL, NULL, ?, ?, ?, 1000, ?)`,
+    );
+    insert.run(userId, '0190a000-0000-7000-8000-00000000000a', 'e1', 'w1', 'succeeded', 2, 200, 12, null, 5000);
+    insert.run(userId, '0190a000-0000-7000-8000-00000000000b', 'e2', 'w1', 'pending', 0, null, null, null, 1000);
+    old.close();
+
+    const upgraded = await openSqliteStorage({ file });
+    const log = await upgraded.repos.outbox.listAttempts(userId, [
+      '0190a000-0000-7000-8000-00000000000a',
+      '0190a000-0000-7000-8000-00000000000b',
+    ]);
+    expect(log).toEqual([
+      {
+        userId,
+        deliveryId: '0190a000-0000-7000-8000-00000000000a',
+        number: 2,
+        at: 5000,
+        responseStatus: 200,
+        durationMs: 12,
+        error: null,
+        responseBody: null,
+      },
+    ]);
+    await upgraded.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('refuses a file that is not a database with a clear error and leaves it untouched', async () => {
     const { file, dir } = tempSqlitePath();
     const { writeFileSync, readFileSync } = await import('node:fs');

@@ -158,16 +158,15 @@ for (const db of DATABASES) {
         responseStatus: 200,
         durationMs: 1,
         error: null,
+        responseBody: null,
       };
-      expect(
-        await h.storage().repos.outbox.recordAttempt({ ...stale, leaseUntil: lost?.delivery.leaseUntil ?? 0, at: clock.now() }),
-      ).toBe(false);
       expect(
         await h
           .storage()
           .repos.outbox.recordAttempts([{ ...stale, leaseUntil: lost?.delivery.leaseUntil ?? 0, at: clock.now() }]),
       ).toEqual([false]);
-      expect((await deliveriesOf(core, user, hook.id)).map((d) => [d.status, d.attempts])).toEqual([['succeeded', 1]]);
+      const [after] = await deliveriesOf(core, user, hook.id);
+      expect([after?.status, after?.attempts, after?.attemptLog.map((a) => a.number)]).toEqual(['succeeded', 1, [1]]);
     });
   });
 }

@@ -23,11 +23,12 @@ for (const db of DATABASES) {
       receiver = undefined;
     });
 
-    it('makes a 32-byte hex secret when none is sent and returns it only from create', async () => {
+    it('makes a whsec_ secret of 32 random bytes when none is sent and returns it only from create', async () => {
       const { core } = h.core();
       const user = newUserId(core);
       const created = await core.webhooks.create(user, { url: 'https://hooks.example.com/in', events: ['trade.closed'] });
-      expect(created.secret).toMatch(/^[0-9a-f]{64}$/);
+      expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      expect(Buffer.from(created.secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
       expect(created).toMatchObject({ url: 'https://hooks.example.com/in', events: ['trade.closed'], active: true });
       const other = await core.webhooks.create(user, {
         url: 'https://hooks.example.com/in',

@@ -1,4 +1,13 @@
-import { signWebhookPayload, standardWebhookSignature, verifyWebhookSignature } from '@tj/core';
+import { createHmac, randomBytes } from 'node:crypto';
+import {
+  newWebhookSecret,
+  responseBodyHead,
+  signWebhookPayload,
+  standardWebhookSignature,
+  verifyWebhookSignature,
+  webhookSecretProblem,
+  webhookSigningKey,
+} from '@tj/core';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 
@@ -39,5 +48,55 @@ describe('webhook signatures', () => {
     const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature };
     expect(receiver.verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => receiver.verify(`${body} `, headers)).toThrow();
+  });
+
+  it('signs with the decoded bytes of a whsec_ secret, so the reference library takes the secret as it is', () => {
+    const key = randomBytes(32);
+    const secret = newWebhookSecret(key);
+    expect(secret).toBe(`whsec_${key.toString('base64')}`);
+    expect(webhookSigningKey(secret)).toEqual(key);
+    const body = '{"id":"e1"}';
+    expect(signWebhookPayload(secret, body)).toBe(createHmac('sha256', key).update(body).digest('hex'));
+    expect(verifyWebhookSignature(body, signWebhookPayload(secret, body), secret)).toBe(true);
+    const id = '0190f3d4-6c2a-7c3b-8d4e-5f6a7b8c9d0e';
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': '' };
+    headers['webhook-signature'] = standardWebhookSignature(secret, id, timestamp, body);
+    expect(new Webhook(secret).verify(body, headers)).toEqual({ id: 'e1' });
+    expect(() => new Webhook(newWebhookSecret(randomBytes(32))).verify(body, headers)).toThrow();
+  });
+
+  it('keeps signing a hex or plain secret with its UTF-8 bytes, as before whsec_ secrets', () => {
+    const hex = randomBytes(32).toString('hex');
+    expect(webhookSigningKey(hex)).toEqual(Buffer.from(hex, 'utf8'));
+    expect(signWebhookPayload(hex, 'x')).toBe(createHmac('sha256', hex).update('x').digest('hex'));
+    // A secret that only looks like whsec_ but is not base64 is used as it is, too.
+    expect(webhookSigningKey('whsec_not base64!')).toEqual(Buffer.from('whsec_not base64!'));
+  });
+
+  it('accepts a user whsec_ secret only as base64 of 24 to 64 bytes', () => {
+    expect(webhookSecretProblem(newWebhookSecret(randomBytes(24)))).toBeNull();
+    expect(webhookSecretProblem(newWebhookSecret(randomBytes(64)))).toBeNull();
+    expect(webhookSecretProblem('a plain secret of any kind')).toBeNull();
+    for (const bad of [
+      newWebhookSecret(randomBytes(23)),
+      newWebhookSecret(randomBytes(65)),
+      'whsec_!!!!notbase64!!!!!!!!',
+      'whsec_',
+    ])
+      expect(webhookSecretProblem(bad)).toMatch(/whsec_ secret must be/);
+  });
+});
+
+describe('the logged start of an answer body', () => {
+  it('keeps the first 1,024 bytes, cut at a character boundary, without NUL characters', () => {
+    expect(responseBodyHead(null)).toBeNull();
+    expect(responseBodyHead(new Uint8Array())).toBe('');
+    expect(responseBodyHead('ok\u0000!')).toBe('ok!');
+    const text = `a${'é'.repeat(600)}`;
+    const head = responseBodyHead(Buffer.from(text)) as string;
+    expect(head).toBe(`a${'é'.repeat(511)}`);
+    expect(Buffer.byteLength(head)).toBe(1023);
+    expect(responseBodyHead(Buffer.from([0x7b, 0xff, 0x7d]))).toBe('{\ufffd}');
   });
 });

@@ -94,6 +94,7 @@ export async function createServer(config: ServerConfig): Promise<TjServer> {
         guard: createTargetGuard({ allowPrivateTargets }),
         allowPrivateTargets,
         ...(config.webhookRetrySchedule ? { retrySchedule: config.webhookRetrySchedule } : {}),
+        ...(config.webhookRetentionDays !== undefined && { retentionDays: config.webhookRetentionDays }),
       },
     });
     let document: Record<string, unknown> | undefined;

@@ -1,4 +1,12 @@
-import { hostOf, isLocalhostName, isPrivateAddress, parseIpAddress, type SendResult, type WebhookSender } from '@tj/core';
+import {
+  hostOf,
+  isLocalhostName,
+  isPrivateAddress,
+  MAX_RESPONSE_BODY_BYTES,
+  parseIpAddress,
+  type SendResult,
+  type WebhookSender,
+} from '@tj/core';
 import { Agent, request } from 'undici';
 import { guardedLookup, PRIVATE_TARGET, privateTargetError, type Resolver, systemResolver } from './guarded-lookup.js';
 
@@ -17,8 +25,28 @@ export interface ClosableWebhookSender extends WebhookSender {
   close(): Promise<void>;
 }
 
-/** Most of an answer's body that is read (then the rest is dropped). */
+/** Most of an answer's body that is read (then the rest is dropped with the connection). */
 const BODY_LIMIT = 4096;
+
+/**
+ * Reads an answer's body up to `BODY_LIMIT` bytes and keeps its first `MAX_RESPONSE_BODY_BYTES`
+ * for the delivery log; a body that breaks off keeps what arrived. Leaving the loop early
+ * destroys the rest of the body (and its connection).
+ */
+async function bodyHead(body: AsyncIterable<Buffer>): Promise<Buffer> {
+  const kept: Buffer[] = [];
+  let seen = 0;
+  try {
+    for await (const chunk of body) {
+      if (seen < MAX_RESPONSE_BODY_BYTES) kept.push(chunk.subarray(0, MAX_RESPONSE_BODY_BYTES - seen));
+      seen += chunk.length;
+      if (seen >= BODY_LIMIT) break;
+    }
+  } catch {
+    // The answer's status already counts; a body cut short keeps what arrived.
+  }
+  return Buffer.concat(kept);
+}
 
 function describe(e: unknown, timeoutMs: number): string {
   const err = e as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
@@ -50,7 +78,7 @@ function literalRefusal(url: string): string | null {
 /**
  * The webhook sender over undici: resolves names itself and refuses private, loopback,
  * link-local and reserved targets (unless allowed), connecting to the very address it checked;
- * follows no redirect; reads at most 4 KB of the answer; gives up after `timeoutMs`.
+ * follows no redirect; reads at most 4 KB of the answer and keeps its first 1 KiB for the log; gives up after `timeoutMs`.
  *
  * @example const core = createCore({ storage, webhooks: { sender: createWebhookSender({ allowPrivateTargets: false }) } });
  */
@@ -82,8 +110,8 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Closabl
         });
         const header = res.headers['retry-after'];
         const retryAfter = Array.isArray(header) ? (header[0] ?? null) : (header ?? null);
-        await res.body.dump({ limit: BODY_LIMIT, signal }).catch(() => undefined);
-        return { statusCode: res.statusCode, retryAfter, durationMs: elapsed(), error: null };
+        const responseBody = await bodyHead(res.body);
+        return { statusCode: res.statusCode, retryAfter, durationMs: elapsed(), error: null, responseBody };
       } catch (e) {
         return { statusCode: null, retryAfter: null, durationMs: elapsed(), error: describe(e, limit) };
       }

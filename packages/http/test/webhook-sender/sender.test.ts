@@ -46,10 +46,24 @@ describe('webhook sender', () => {
     s.send({ url, headers: HEADERS, body: BODY, timeoutMs });
 
   it('posts the exact body and headers and answers the status', async () => {
-    receiver = await startReceiver(() => ({ status: 202 }));
+    receiver = await startReceiver(() => ({ status: 202, body: 'queued' }));
     const result = await post(sender({ allowPrivateTargets: true }), `${receiver.url}/in?x=1`);
-    expect(result).toEqual({ statusCode: 202, retryAfter: null, durationMs: expect.any(Number), error: null });
+    expect(result).toEqual({
+      statusCode: 202,
+      retryAfter: null,
+      durationMs: expect.any(Number),
+      error: null,
+      responseBody: Buffer.from('queued'),
+    });
     expect(receiver.received).toMatchObject([{ method: 'POST', path: '/in?x=1', body: BODY, headers: HEADERS }]);
+  });
+
+  it('keeps the first 1 KiB of a long answer for the log and still answers its status', async () => {
+    const long = `${'é'.repeat(511)}x${'y'.repeat(1_000_000)}`;
+    receiver = await startReceiver(() => ({ status: 500, body: long }));
+    const result = await post(sender({ allowPrivateTargets: true }), `${receiver.url}/in`);
+    expect(result.statusCode).toBe(500);
+    expect(Buffer.from(result.responseBody as Uint8Array)).toEqual(Buffer.from(long).subarray(0, 1024));
   });
 
   it('refuses localhost and loopback literals, in every spelling, without connecting', async () => {

@@ -24,6 +24,11 @@ export function jsonArray(text: string): string[] {
   return JSON.parse(text) as string[];
 }
 
+/** A nullable integer column as a number (PostgreSQL's BIGINT arrives as a string). */
+export function numberOrNull(v: number | string | null): number | null {
+  return v === null ? null : Number(v);
+}
+
 /** Offset of a page. */
 export function offsetOf(page: { page: number; limit: number }): number {
   return (page.page - 1) * page.limit;

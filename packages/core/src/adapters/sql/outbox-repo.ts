@@ -1,13 +1,14 @@
 import { type Selectable, sql } from 'kysely';
 import type { DeliveryJob, OutboxRepo } from '../../storage/ports.js';
 import type { DeliveryRow } from '../../storage/rows.js';
-import { offsetOf, type SqlContext } from './context.js';
+import { numberOrNull as n, offsetOf, type SqlContext } from './context.js';
+import { sqlDeliveryLog } from './delivery-log-repo.js';
+import { sqlOutboxRetention } from './outbox-retention.js';
 import type { Database } from './schema.js';
 
 type DeliveryRecord = Selectable<Database['deliveries']>;
 
 function fromRecord(r: DeliveryRecord): DeliveryRow {
-  const n = (v: number | string | null) => (v === null ? null : Number(v));
   return {
     userId: r.user_id,
     id: r.id,
@@ -82,7 +83,8 @@ async function jobsOf(db: SqlContext['db'], claimed: DeliveryRow[]): Promise<{ j
 }
 
 /** The event outbox and deliveries on SQL. */
-export function sqlOutboxRepo({ db, dialect }: SqlContext): OutboxRepo {
+export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
+  const { db, dialect } = ctx;
   async function claimRows(now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]> {
     const due = sql`status = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now})`;
     if (dialect === 'postgres') {
@@ -170,43 +172,7 @@ export function sqlOutboxRepo({ db, dialect }: SqlContext): OutboxRepo {
       await failOrphans(orphans, now);
       return jobs[0];
     },
-    async recordAttempts(rows) {
-      if (rows.length === 0) return [];
-      // One UPDATE joined to a VALUES list; PostgreSQL needs the parameters' types spelled out.
-      const pg = dialect === 'postgres';
-      const cast = (value: unknown, type: string) => (pg ? sql`CAST(${value} AS ${sql.raw(type)})` : sql`${value}`);
-      const values = rows.map(
-        (a) => sql`(${cast(a.userId, 'uuid')}, ${cast(a.id, 'uuid')}, ${cast(a.leaseUntil, 'bigint')}, ${cast(a.status, 'text')},
-          ${cast(a.nextAttemptAt, 'bigint')}, ${cast(a.responseStatus, 'bigint')}, ${cast(a.durationMs, 'bigint')},
-          ${cast(a.error, 'text')}, ${cast(a.at, 'bigint')})`,
-      );
-      const result = await sql<{ id: string }>`
-        WITH v (user_id, id, lease_until, status, next_attempt_at, response_status, duration_ms, error, at) AS (VALUES ${sql.join(values)})
-        UPDATE deliveries SET status = v.status, attempts = deliveries.attempts + 1, next_attempt_at = v.next_attempt_at,
-          lease_until = NULL, response_status = v.response_status, duration_ms = v.duration_ms, error = v.error, updated_at = v.at
-        FROM v WHERE deliveries.user_id = v.user_id AND deliveries.id = v.id AND deliveries.lease_until = v.lease_until
-        RETURNING deliveries.id`.execute(db);
-      const updated = new Set(result.rows.map((r) => r.id));
-      return rows.map((a) => updated.has(a.id));
-    },
-    async recordAttempt(a) {
-      const res = await db
-        .updateTable('deliveries')
-        .set((eb) => ({
-          status: a.status,
-          attempts: eb('attempts', '+', 1),
-          next_attempt_at: a.nextAttemptAt,
-          lease_until: null,
-          response_status: a.responseStatus,
-          duration_ms: a.durationMs,
-          error: a.error,
-          updated_at: a.at,
-        }))
-        .where('user_id', '=', a.userId)
-        .where('id', '=', a.id)
-        .where('lease_until', '=', a.leaseUntil)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
+    ...sqlDeliveryLog(ctx),
+    ...sqlOutboxRetention(ctx),
   };
 }

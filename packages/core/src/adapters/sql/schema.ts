@@ -101,6 +101,16 @@ export interface Database {
     created_at: number;
     updated_at: number;
   };
+  delivery_attempts: {
+    user_id: string;
+    delivery_id: string;
+    number: number;
+    at: number;
+    response_status: number | null;
+    duration_ms: number | null;
+    error: string | null;
+    response_body: string | null;
+  };
   alerts: {
     user_id: string;
     id: string;

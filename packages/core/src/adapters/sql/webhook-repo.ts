@@ -50,6 +50,8 @@ export function sqlWebhookRepo({ db }: SqlContext): WebhookRepo {
       return rows.map(fromRecord);
     },
     async delete(userId, id) {
+      const deliveries = db.selectFrom('deliveries').select('id').where('user_id', '=', userId).where('webhook_id', '=', id);
+      await db.deleteFrom('delivery_attempts').where('user_id', '=', userId).where('delivery_id', 'in', deliveries).execute();
       await db.deleteFrom('deliveries').where('user_id', '=', userId).where('webhook_id', '=', id).execute();
       const res = await db.deleteFrom('webhooks').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) === 1;

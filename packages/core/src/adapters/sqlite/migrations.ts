@@ -149,6 +149,23 @@ export const sqliteMigrations: Migration[] = [
     ],
   },
   {
+    // The delivery log: every attempt of a delivery, numbered from 1 (the latest attempt of existing
+    // deliveries is carried over under its number). Retention finds a finished event's deliveries by
+    // (user, event) and walks events oldest first across users.
+    version: 13,
+    name: 'delivery attempts and retention',
+    statements: [
+      `CREATE TABLE delivery_attempts (
+        user_id TEXT NOT NULL, delivery_id TEXT NOT NULL, number INTEGER NOT NULL, at INTEGER NOT NULL,
+        response_status INTEGER, duration_ms INTEGER, error TEXT, response_body TEXT,
+        PRIMARY KEY (user_id, delivery_id, number))`,
+      `INSERT INTO delivery_attempts (user_id, delivery_id, number, at, response_status, duration_ms, error, response_body)
+        SELECT user_id, id, attempts, updated_at, response_status, duration_ms, error, NULL FROM deliveries WHERE attempts > 0`,
+      'CREATE INDEX deliveries_event ON deliveries (user_id, event_id)',
+      'CREATE INDEX events_created ON events (created_at)',
+    ],
+  },
+  {
     // Statistics add holding times and fees, and the trading day of a trade depends on its
     // account's settings: the outcome scan reads entry_time, fees and account too, still from
     // the exit index alone.
