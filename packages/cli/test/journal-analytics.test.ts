@@ -85,7 +85,12 @@ describe('tj stats, analytics calendar and tj settings (local mode)', { timeout:
       '--trading-day-zone',
       'America/Chicago',
     ]);
-    expect(set).toEqual({ tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' }, accounts: {} });
+    expect(set).toEqual({
+      tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' },
+      defaultRisk: null,
+      instruments: {},
+      accounts: {},
+    });
     // 3 March 23:00 UTC is 17:00 CST: the trading day of 4 March.
     const perf = await runJson(box, [...db, '--tz', 'UTC', 'analytics', 'performance']);
     expect(perf.data.filter((r: { trades: number }) => r.trades > 0).map((r: { period: string }) => r.period)).toEqual([
@@ -105,11 +110,47 @@ describe('tj stats, analytics calendar and tj settings (local mode)', { timeout:
       timeZone: 'America/Chicago',
     });
     const account = await runJson(box, [...db, 'settings', 'set', '--account', 'CME', '--trading-day-start', 'midnight']);
-    expect(account.accounts).toEqual({ CME: { tradingDayStart: null } });
+    expect(account.accounts).toEqual({ CME: { tradingDayStart: null, defaultRisk: null, instruments: {} } });
     expect(await ok(box, [...db, 'settings', 'get'])).toMatch(/account CME +│ as the user/);
     const none = await run(box, [...db, 'settings', 'set']);
     expect(none.code).toBe(2);
     const cleared = await runJson(box, [...db, 'settings', 'set', '--account', 'CME', '--clear']);
     expect(cleared.accounts).toEqual({});
+  });
+
+  it('gives trades without a stop an R from --default-risk and --instrument-risk', async () => {
+    const risk = await runJson(box, [...db, 'settings', 'set', '--default-risk', '50', '--instrument-risk', 'es=2pt']);
+    expect(risk).toMatchObject({ defaultRisk: 50, instruments: { ES: { stopPoints: 2, risk: null } } });
+    expect(await ok(box, [...db, 'settings', 'get'])).toMatch(/ES +│ stop 2 points/);
+    const add = (instrument: string, exit: string) =>
+      runJson(box, [
+        ...db,
+        'trades',
+        'add',
+        '--instrument',
+        instrument,
+        '--direction',
+        'long',
+        '--entry-price',
+        '100',
+        '--size',
+        '2',
+        '--multiplier',
+        '50',
+        '--entry-time',
+        '2026-06-01T14:30:00Z',
+        '--exit-price',
+        exit,
+        '--exit-time',
+        '2026-06-01T15:00:00Z',
+      ]);
+    // ES: 2 points × 2 × 50 = 200 risked; +1 point × 2 × 50 = +100 → 0.5 R.
+    expect(await add('ES', '101')).toMatchObject({ result: 100, rMultiple: 0.5, rSource: 'default risk' });
+    // Another root: the default 50; −0.25 × 2 × 50 = −25 → −0.5 R.
+    expect(await add('CL', '99.75')).toMatchObject({ result: -25, rMultiple: -0.5, rSource: 'default risk' });
+    const bad = await run(box, [...db, 'settings', 'set', '--instrument-risk', 'ES=lots']);
+    expect(bad.code).toBe(2);
+    const off = await runJson(box, [...db, 'settings', 'set', '--default-risk', 'off', '--instrument-risk', 'ES=off']);
+    expect(off).toMatchObject({ defaultRisk: null, instruments: {} });
   });
 });

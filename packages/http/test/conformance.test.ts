@@ -213,13 +213,24 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
     it('settings: the trading day start', async () => {
       const t = await signUp(srv.url, 'settings');
       const before = (await as(t, 200, 'GET', '/api/settings')).body;
-      expect(before).toEqual({ tradingDayStart: null, accounts: {} });
+      expect(before).toEqual({ tradingDayStart: null, defaultRisk: null, instruments: {}, accounts: {} });
       const start = { time: '17:00', timeZone: 'America/Chicago' };
       const after = await as(t, 200, 'PATCH', '/api/settings', '/api/settings', {
         tradingDayStart: start,
         accounts: { Stocks: { tradingDayStart: null } },
       });
-      expect(after.body).toEqual({ tradingDayStart: start, accounts: { Stocks: { tradingDayStart: null } } });
+      expect(after.body).toEqual({
+        tradingDayStart: start,
+        defaultRisk: null,
+        instruments: {},
+        accounts: { Stocks: { tradingDayStart: null, defaultRisk: null, instruments: {} } },
+      });
+      const risk = await as(t, 200, 'PATCH', '/api/settings', '/api/settings', {
+        defaultRisk: 100,
+        instruments: { es: { stopPoints: 4 } },
+      });
+      expect(risk.body).toMatchObject({ defaultRisk: 100, instruments: { ES: { risk: null, stopPoints: 4 } } });
+      await as(t, 400, 'PATCH', '/api/settings', '/api/settings', { defaultRisk: 0 });
       const bad = await as(t, 400, 'PATCH', '/api/settings', '/api/settings', { tradingDayStart: { time: '5pm' } });
       expect(bad.body.errors[0].path).toBe('tradingDayStart.time');
       expect((await as(t, 200, 'GET', '/api/settings')).body.tradingDayStart).toEqual(start);

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { action, examples, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
 import { UsageError } from '../errors.js';
+import { money } from '../output/format.js';
 import type { Output } from '../output/output.js';
 
 type Start = Settings['tradingDayStart'];
@@ -13,15 +14,60 @@ function startText(start: Start, fallback: string): string {
   return `${start.time} ${start.timeZone ?? 'in --tz'}`;
 }
 
+type Scope = Omit<Settings, 'accounts'>;
+
+/** The risk lines of one scope: its default and each instrument root's. */
+function riskLines(s: Scope, indent: string, fallback: string): Array<[string, string]> {
+  const lines: Array<[string, string]> = [[`${indent}Default risk`, s.defaultRisk === null ? fallback : money(s.defaultRisk)]];
+  for (const [root, r] of Object.entries(s.instruments)) {
+    lines.push([`${indent}  ${root}`, r.stopPoints !== null ? `stop ${r.stopPoints} points` : money(r.risk)]);
+  }
+  return lines;
+}
+
 /** Prints the settings as label/value lines. */
 export function printSettings(out: Output, s: Settings): void {
   out.printFields([
     ['Trading day starts', startText(s.tradingDayStart, 'midnight in --tz (the default)')],
-    ...Object.entries(s.accounts).map(([account, a]): [string, string] => [
-      `  account ${account}`,
-      startText(a.tradingDayStart, 'as the user'),
-    ]),
+    ...riskLines(s, '', 'none (trades without a stop have no R)'),
+    ...Object.entries(s.accounts).flatMap(
+      ([account, a]): Array<[string, string]> => [
+        [`  account ${account}`, startText(a.tradingDayStart, 'as the user')],
+        ...riskLines(a, '    ', 'as the user'),
+      ],
+    ),
   ]);
+}
+
+const ROOT_RISK = /^([A-Za-z0-9]{1,16})=(\d+(?:\.\d+)?)(pts?|points?)?$/i;
+
+/** `--instrument-risk ES=4pt` (a stop distance in points) or `AAPL=50` (money); `ES=off` drops it. */
+function instrumentRisks(values: string[] | undefined): Record<string, unknown> | undefined {
+  if (values === undefined || values.length === 0) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const v of values) {
+    const off = /^([A-Za-z0-9]{1,16})=off$/i.exec(v.trim());
+    if (off) {
+      out[(off[1] as string).toUpperCase()] = null;
+      continue;
+    }
+    const m = ROOT_RISK.exec(v.trim());
+    if (!m)
+      throw new UsageError(`--instrument-risk takes ROOT=MONEY, ROOT=POINTSpt or ROOT=off (e.g. AAPL=50, ES=4pt), not "${v}"`);
+    out[(m[1] as string).toUpperCase()] = m[3]
+      ? { stopPoints: Number(m[2]), risk: null }
+      : { risk: Number(m[2]), stopPoints: null };
+  }
+  return out;
+}
+
+/** `--default-risk 100`, or `off` to clear it. */
+function defaultRiskOf(value: string | undefined): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim().toLowerCase() === 'off') return null;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new UsageError(`--default-risk takes an amount of money or off, not "${value}"`);
+  return n;
 }
 
 /** `tj settings get`. */
@@ -48,15 +94,23 @@ function startOf(opts: Opts): Record<string, unknown> | null | undefined {
 /** `tj settings set`. */
 export async function setSettings(ctx: Context, opts: Opts): Promise<void> {
   const account = opts.account as string | undefined;
+  const scope: Record<string, unknown> = {};
   const start = startOf(opts);
+  const risk = defaultRiskOf(opts.defaultRisk as string | undefined);
+  const instruments = instrumentRisks(opts.instrumentRisk as string[] | undefined);
+  if (start !== undefined) scope.tradingDayStart = start;
+  if (risk !== undefined) scope.defaultRisk = risk;
+  if (instruments !== undefined) scope.instruments = instruments;
   let body: Record<string, unknown>;
   if (opts.clear) {
     if (account === undefined) throw new UsageError('--clear drops the settings of an --account');
     body = { accounts: { [account]: null } };
-  } else if (start === undefined) {
-    throw new UsageError('nothing to set: give --trading-day-start (or --account NAME --clear)');
+  } else if (Object.keys(scope).length === 0) {
+    throw new UsageError(
+      'nothing to set: give --trading-day-start, --default-risk or --instrument-risk (or --account NAME --clear)',
+    );
   } else {
-    body = account === undefined ? { tradingDayStart: start } : { accounts: { [account]: { tradingDayStart: start } } };
+    body = account === undefined ? scope : { accounts: { [account]: scope } };
   }
   const s = await (await ctx.backend()).settings.update(body);
   ctx.out.result(s, (v) => printSettings(ctx.out, v));
@@ -64,7 +118,11 @@ export async function setSettings(ctx: Context, opts: Opts): Promise<void> {
 
 /** Registers `tj settings get|set`. */
 export function registerSettings(program: Command, io: Io): void {
-  const settings = program.command('settings').description('your settings: when a trading day starts (for you, or per account)');
+  const settings = program
+    .command('settings')
+    .description(
+      'your settings: when a trading day starts, and the risk that gives trades without a stop an R (for you, or per account)',
+    );
   examples(settings, ['tj settings get', 'tj settings set --trading-day-start 17:00 --trading-day-zone America/Chicago']);
   const get = settings.command('get').description('show the settings').action(action(io, getSettings));
   examples(get, ['tj settings get', 'tj settings get --json']);
@@ -73,6 +131,12 @@ export function registerSettings(program: Command, io: Io): void {
     .description('change settings; what you leave out stays')
     .option('--trading-day-start <HH:MM>', 'when a trading day starts (17:00 for CME futures); midnight: the default')
     .option('--trading-day-zone <zone>', 'the IANA zone of that time (default: the --tz of each command)')
+    .option('--default-risk <money>', 'money a trade without a stop risks, for its R multiple; off: none')
+    .option(
+      '--instrument-risk <ROOT=risk>',
+      'risk of one instrument root: money (AAPL=50), a stop in points (ES=4pt) or off; repeatable',
+      (v: string, all: string[] = []) => [...all, v],
+    )
     .option('--account <name>', 'set it for one broker account only')
     .option('--clear', "drop an account's own settings (it then follows yours)")
     .action(action(io, setSettings));
@@ -80,6 +144,7 @@ export function registerSettings(program: Command, io: Io): void {
     'tj settings set --trading-day-start 17:00 --trading-day-zone America/Chicago',
     'tj settings set --account CME --trading-day-start 18:00 --trading-day-zone America/New_York',
     'tj settings set --trading-day-start midnight',
+    'tj settings set --default-risk 200 --instrument-risk ES=4pt --instrument-risk NQ=10pt',
     'tj settings set --account CME --clear',
   ]);
 }

@@ -9,6 +9,9 @@ import { evaluateImportAlerts, RECENT_MS } from '../alerts/evaluate-import.js';
 import { emitEvent } from '../events/emit.js';
 import { tradeRecord } from '../trades/record.js';
 import { newTradeRow } from '../trades/service.js';
+import type { Settings } from '../schemas/settings.js';
+import { readSettings } from '../settings/service.js';
+import { withDefaultRisk } from '../trades/default-risk.js';
 import type { TradeImportInput } from './trade-input.js';
 
 /** One trade to import, from either reader (`readTradesCsv` items or `matchFills` trades). */
@@ -96,6 +99,7 @@ export async function importTrades(
   const summary: ImportSummary = { created: 0, closed: 0, skipped: 0, dryRun: options.dryRun === true };
   const report = options.onItem;
   const recentFrom = deps.clock.now() - RECENT_MS;
+  let settings: Settings | undefined;
   const recent: TradeRow[] = [];
   let latestClosed: TradeRow | undefined;
   const written = (row: TradeRow) => {
@@ -105,6 +109,7 @@ export async function importTrades(
   };
   try {
     await deps.storage.transaction(async (tx) => {
+      settings = await readSettings(tx, userId);
       let batch: ImportItem[] = [];
       for await (const item of items) {
         batch.push(item);
@@ -129,7 +134,7 @@ export async function importTrades(
 
   async function flush(tx: Repositories, batch: ImportItem[]): Promise<void> {
     if (batch.length === 0) return;
-    const rows = batch.map((item) => rowOf(deps, userId, item, options.importId));
+    const rows = batch.map((item) => withDefaultRisk(rowOf(deps, userId, item, options.importId), settings as Settings));
     const existing = await tx.trades.byImportKeys(
       userId,
       rows.map((r) => r.importKey as string),
@@ -145,7 +150,8 @@ export async function importTrades(
       const key = row.importKey as string;
       const before = byKey.get(key);
       if (before && before.exitPrice === null && row.exitPrice !== null) {
-        const after = withDerived({ ...row, id: before.id, createdAt: before.createdAt, importId: before.importId });
+        const derived = withDerived({ ...row, id: before.id, createdAt: before.createdAt, importId: before.importId });
+        const after = withDefaultRisk(derived, settings as Settings);
         await tx.trades.update(before, after);
         written(after);
         summary.closed++;

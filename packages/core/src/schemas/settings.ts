@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textInput, timeZone } from './common.js';
+import { MAX_POSITION_VALUE, quantity, textInput, timeZone } from './common.js';
 
 const clockTime = z
   .string()
@@ -24,11 +24,31 @@ export const tradingDayStartInput = z.strictObject({
   timeZone: timeZone.nullable().default(null),
 });
 
+/** How much a trade of one instrument root risks when it has no stop: money, or a stop distance in points. */
+export const instrumentRiskSchema = z
+  .object({
+    risk: z.number().nullable().meta({ description: 'Money risked per trade of this root' }),
+    stopPoints: z
+      .number()
+      .nullable()
+      .meta({ description: 'A stop distance in price points: the risk is stopPoints × size × multiplier (wins over risk)' }),
+  })
+  .meta({ id: 'InstrumentRisk' });
+
 /** The settings one scope (the user, or one account) holds. Later settings add fields here. */
 export const scopeSettingsSchema = z.object({
   tradingDayStart: tradingDayStartSchema
     .nullable()
     .meta({ description: "null: the default (the user's is midnight in the request tz; an account's is the user's)" }),
+  defaultRisk: z
+    .number()
+    .nullable()
+    .default(null)
+    .meta({ description: 'Money risked per trade, for the R multiple of a trade without a stop; null: none (R stays null)' }),
+  instruments: z
+    .record(z.string(), instrumentRiskSchema)
+    .default({})
+    .meta({ description: 'Risk per instrument root (ES, AAPL: a trade’s underlying, else its instrument), upper case' }),
 });
 
 /** Response of GET and PATCH /api/settings. */
@@ -40,8 +60,24 @@ export const settingsSchema = scopeSettingsSchema
   })
   .meta({ id: 'Settings' });
 
+const riskMoney = quantity(MAX_POSITION_VALUE, 'money, > 0, at most 1e12');
+const instrumentRoot = textInput(16, { trim: true, min: 1 }).transform((s) => s.toUpperCase());
+
 const scopePatch = {
   tradingDayStart: tradingDayStartInput.nullable().optional().meta({ description: 'null: back to the default' }),
+  defaultRisk: riskMoney.nullable().optional().meta({ description: 'Money risked per trade without a stop; null clears' }),
+  instruments: z
+    .record(
+      instrumentRoot,
+      z
+        .strictObject({
+          risk: riskMoney.nullable().optional(),
+          stopPoints: quantity(MAX_POSITION_VALUE, 'price points, > 0').nullable().optional(),
+        })
+        .nullable(),
+    )
+    .optional()
+    .meta({ description: 'Risk by instrument root; a root set to null is dropped; fields left out keep their value' }),
 };
 
 /** Body of PATCH /api/settings: fields left out keep their value; null clears; an account set to null drops its settings. */

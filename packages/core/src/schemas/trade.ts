@@ -151,6 +151,10 @@ export const tradeSchema = z
     exitTime: dateTimeOutput.nullable(),
     result: z.number().nullable(),
     rMultiple: z.number().nullable(),
+    rSource: z.enum(['stop', 'default risk']).nullable().meta({
+      description:
+        'Where rMultiple comes from: the stop, or the default risk in /api/settings (a trade without a stop); null without R',
+    }),
     status: tradeStatusSchema,
     account: z.string().nullable(),
     assetClass: assetClassSchema.nullable(),

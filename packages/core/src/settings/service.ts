@@ -1,4 +1,11 @@
-import { type ScopeSettings, type Settings, scopeSettingsSchema, settingsPatchSchema } from '../schemas/settings.js';
+import {
+  type ScopeSettings,
+  type Settings,
+  type SettingsPatch,
+  scopeSettingsSchema,
+  settingsPatchSchema,
+} from '../schemas/settings.js';
+import { recomputeDefaultRisk, riskChanged } from '../trades/default-risk.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { type TradingDays, tradingDaysOf } from '../shared/trading-day.js';
 import { parseInput } from '../shared/validate.js';
@@ -6,17 +13,37 @@ import type { Repositories } from '../storage/ports.js';
 
 /** The settings document of the user themselves (per-account ones are keyed by the account name). */
 const USER_SCOPE = '';
-const DEFAULTS: ScopeSettings = { tradingDayStart: null };
+const DEFAULTS: ScopeSettings = { tradingDayStart: null, defaultRisk: null, instruments: {} };
 
 /** A stored document read leniently: a field that does not parse falls back to its default. */
 function scopeOf(document: string): ScopeSettings {
   const raw: unknown = JSON.parse(document);
-  const out: ScopeSettings = { ...DEFAULTS };
+  const out: Record<string, unknown> = { ...DEFAULTS };
   for (const key of Object.keys(DEFAULTS) as (keyof ScopeSettings)[]) {
     const field = scopeSettingsSchema.shape[key].safeParse((raw as Record<string, unknown>)?.[key]);
     if (field.success) out[key] = field.data;
   }
-  return out;
+  return out as ScopeSettings;
+}
+
+type ScopePatch = Omit<SettingsPatch, 'accounts'>;
+
+/** A scope after a patch: fields left out keep their value; instruments merge by root (null drops one). */
+function patched(before: ScopeSettings, change: ScopePatch): ScopeSettings {
+  const next: ScopeSettings = { ...before, instruments: { ...before.instruments } };
+  if (change.tradingDayStart !== undefined) next.tradingDayStart = change.tradingDayStart;
+  if (change.defaultRisk !== undefined) next.defaultRisk = change.defaultRisk;
+  for (const [root, risk] of Object.entries(change.instruments ?? {})) {
+    if (risk === null) delete next.instruments[root];
+    else {
+      const was = next.instruments[root] ?? { risk: null, stopPoints: null };
+      next.instruments[root] = {
+        risk: risk.risk ?? (risk.risk === null ? null : was.risk),
+        stopPoints: risk.stopPoints ?? (risk.stopPoints === null ? null : was.stopPoints),
+      };
+    }
+  }
+  return next;
 }
 
 /** A user's settings (defaults where nothing is stored). */
@@ -53,17 +80,17 @@ export function settings(deps: CoreDeps) {
       return storage.transaction(async (tx) => {
         const before = await readSettings(tx, userId);
         const { accounts, ...own } = patch;
-        if (own.tradingDayStart !== undefined) {
-          const next = { ...scopeWithout(before), ...own };
-          await tx.settings.put(userId, USER_SCOPE, JSON.stringify(next), now);
+        if (Object.keys(own).length > 0) {
+          await tx.settings.put(userId, USER_SCOPE, JSON.stringify(patched(scopeWithout(before), own)), now);
         }
         for (const [account, change] of Object.entries(accounts ?? {})) {
           if (change === null) await tx.settings.delete(userId, account);
-          else
-            await tx.settings.put(userId, account, JSON.stringify({ ...(before.accounts[account] ?? DEFAULTS), ...change }), now);
+          else await tx.settings.put(userId, account, JSON.stringify(patched(before.accounts[account] ?? DEFAULTS, change)), now);
         }
+        const after = await readSettings(tx, userId);
+        if (riskChanged(before, after)) await recomputeDefaultRisk(tx, userId, after);
         await tx.trades.bumpDataVersion(userId);
-        return readSettings(tx, userId);
+        return after;
       });
     },
   };

@@ -110,6 +110,10 @@ export interface TradeRepo {
   byImportKeys(userId: string, keys: string[]): Promise<TradeRow[]>;
   /** Sum of results (micros) of trades exiting in [from, to). */
   exitPnlMicros(userId: string, from: number, to: number): Promise<number>;
+  /** Closed trades without a stop, in id order and batches: what their R from a default risk depends on. */
+  closedWithoutStop(userId: string): AsyncIterable<NoStopTrade[]>;
+  /** Sets the R multiple of these trades (a change of default risk). */
+  setRMultiples(userId: string, changes: Array<{ id: string; rMultiple: number | null }>): Promise<void>;
   /** Id, open flag and last update of the trades an import created, by id. */
   byImport(userId: string, importId: string): Promise<Array<{ id: string; open: boolean; updatedAt: number }>>;
   /** Deletes the trades an import created; answers how many. */
@@ -119,6 +123,12 @@ export interface TradeRepo {
   /** The latest closed trades by (exitTime, id) descending. */
   latestClosed(userId: string, limit: number): Promise<Array<{ id: string; resultMicros: number; exitTime: number }>>;
 }
+
+/** A closed trade without a stop, as a change of default risk needs it. */
+export type NoStopTrade = Pick<
+  TradeRow,
+  'id' | 'account' | 'instrument' | 'underlying' | 'positionSize' | 'multiplier' | 'rMultiple'
+> & { resultMicros: number };
 
 /** One account's aggregate over a user's trades (times in ms, money in micros). */
 export interface AccountRow {

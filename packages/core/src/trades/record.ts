@@ -1,3 +1,4 @@
+import { rSourceOf } from './default-risk.js';
 import type { Trade } from '../schemas/trade.js';
 import { fromMicros } from '../shared/money.js';
 import { isoUtc } from '../shared/iso.js';
@@ -25,6 +26,7 @@ export function tradeRecord(t: TradeListRow): Trade {
     exitTime: t.exitTime === null ? null : iso(t.exitTime),
     result: t.resultMicros === null ? null : fromMicros(t.resultMicros),
     rMultiple: t.rMultiple,
+    rSource: rSourceOf(t),
     status: t.exitPrice === null ? 'open' : 'closed',
     account: t.account,
     assetClass: t.assetClass,

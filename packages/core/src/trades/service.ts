@@ -19,6 +19,8 @@ import { announceCreated, announceUpdated } from './announce.js';
 import { withDerived } from './derive.js';
 import { tradeQueryFor } from './filters.js';
 import { tradeRecord } from './record.js';
+import { readSettings } from '../settings/service.js';
+import { withDefaultRisk } from './default-risk.js';
 import { checkTradeRules } from './rules.js';
 
 /** Extra options for importers: keep a given id, or tag the trade with an import key. */
@@ -123,6 +125,12 @@ function changed(a: TradeRow, b: TradeRow): boolean {
   return COMPARED.some((k) => a[k] !== b[k]) || a.tags.join('\u0000') !== b.tags.join('\u0000');
 }
 
+/** A closed trade without a stop gets its R from the user's default risk (read only then). */
+async function riskedIfNoStop(tx: Repositories, row: TradeRow): Promise<TradeRow> {
+  if (row.stopLoss !== null || row.resultMicros === null) return row;
+  return withDefaultRisk(row, await readSettings(tx, row.userId));
+}
+
 /** Writes a new trade with its events and alerts inside `tx`. */
 export async function insertTrade(tx: Repositories, deps: CoreDeps, row: TradeRow): Promise<void> {
   await tx.trades.insert(row);
@@ -144,8 +152,12 @@ export function trades(deps: CoreDeps) {
   return {
     /** Creates a trade (possibly already closed) → the record. */
     async create(userId: string, input: unknown, opts: CreateOptions = {}): Promise<Trade> {
-      const row = newTradeRow(deps, userId, parseInput(tradeCreateSchema, input), opts);
-      await storage.transaction((tx) => insertTrade(tx, deps, row));
+      const made = newTradeRow(deps, userId, parseInput(tradeCreateSchema, input), opts);
+      const row = await storage.transaction(async (tx) => {
+        const withRisk = await riskedIfNoStop(tx, made);
+        await insertTrade(tx, deps, withRisk);
+        return withRisk;
+      });
       return tradeRecord(row);
     },
     /** One trade of the user, or `not_found`. */
@@ -157,7 +169,7 @@ export function trades(deps: CoreDeps) {
       const patch = parseInput(tradeUpdateSchema, input);
       return storage.transaction(async (tx) => {
         const before = await load(tx, userId, id, true);
-        const candidate = applyTradeUpdate(before, patch, deps.clock.now());
+        const candidate = await riskedIfNoStop(tx, applyTradeUpdate(before, patch, deps.clock.now()));
         if (!changed(before, candidate)) return tradeRecord(before);
         const after = { ...candidate, updatedAt: Math.max(deps.clock.now(), before.updatedAt) };
         checkTradeRules(after);

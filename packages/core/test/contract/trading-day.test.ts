@@ -40,7 +40,7 @@ for (const db of DATABASES) {
     it('keeps settings per user and per account, merging a partial update and refusing bad input without a change', async () => {
       const user = await newUser(h.core());
       const settings = h.core().settings;
-      expect(await settings.get(user)).toEqual({ tradingDayStart: null, accounts: {} });
+      expect(await settings.get(user)).toEqual({ tradingDayStart: null, defaultRisk: null, instruments: {}, accounts: {} });
       expect(
         await settings.update(user, { tradingDayStart: CME, accounts: { Futures: { tradingDayStart: { time: '18:00' } } } }),
       ).toEqual({
@@ -58,10 +58,20 @@ for (const db of DATABASES) {
       ).toBe('tradingDayStart.timeZone');
       expect((await caught(() => settings.update(user, { risk: 1 }))).errors?.[0]?.path).toBe('risk');
       expect((await settings.get(user)).tradingDayStart).toEqual(CME);
-      expect(await settings.update(user, { accounts: { Futures: null } })).toEqual({ tradingDayStart: CME, accounts: {} });
-      expect(await settings.update(user, { tradingDayStart: null })).toEqual({ tradingDayStart: null, accounts: {} });
+      expect(await settings.update(user, { accounts: { Futures: null } })).toEqual({
+        tradingDayStart: CME,
+        defaultRisk: null,
+        instruments: {},
+        accounts: {},
+      });
+      expect(await settings.update(user, { tradingDayStart: null })).toEqual({
+        tradingDayStart: null,
+        defaultRisk: null,
+        instruments: {},
+        accounts: {},
+      });
       const other = await newUser(h.core());
-      expect(await settings.get(other)).toEqual({ tradingDayStart: null, accounts: {} });
+      expect(await settings.get(other)).toEqual({ tradingDayStart: null, defaultRisk: null, instruments: {}, accounts: {} });
     });
 
     it('places trades on 17:00 Chicago trading days across both DST changes: performance, calendar, equity, dashboard', async () => {

@@ -7,6 +7,8 @@ import { LIST_COLUMNS, TRADE_COLUMNS, tradeFromRecord, tradeListFromRecord, trad
 import { applyQuery, countersAnswer, hot, paramsOf, shapeOf } from './trade-query.js';
 
 const INSERT_CHUNK = 400;
+/** Trades read and updated at a time when a default risk changes. */
+const NO_STOP_BATCH = 500;
 
 /** Trades on SQL, with per-user counters kept in the same transaction as each change. */
 export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
@@ -90,6 +92,51 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     async delete(t) {
       const res = await db.deleteFrom('trades').where('user_id', '=', t.userId).where('id', '=', t.id).executeTakeFirst();
       if (Number(res.numDeletedRows) === 1) await bumpCounts(t.userId, -1, -isOpen(t));
+    },
+    async *closedWithoutStop(userId) {
+      let after: string | undefined;
+      for (;;) {
+        let q = db.selectFrom('trades').where('user_id', '=', userId);
+        if (after !== undefined) q = q.where('id', '>', after);
+        const rows = await q
+          .select(['id', 'account', 'instrument', 'underlying', 'position_size', 'multiplier', 'r_multiple', 'result_micros'])
+          .where('stop_loss', 'is', null)
+          .where('exit_time', 'is not', null)
+          .orderBy('id')
+          .limit(NO_STOP_BATCH)
+          .execute();
+        if (rows.length === 0) return;
+        yield rows.map((r) => ({
+          id: r.id,
+          account: r.account,
+          instrument: r.instrument,
+          underlying: r.underlying,
+          positionSize: r.position_size,
+          multiplier: r.multiplier,
+          rMultiple: r.r_multiple,
+          resultMicros: Number(r.result_micros),
+        }));
+        after = rows[rows.length - 1]?.id;
+      }
+    },
+    async setRMultiples(userId, changes) {
+      for (let i = 0; i < changes.length; i += NO_STOP_BATCH) {
+        const part = changes.slice(i, i + NO_STOP_BATCH);
+        const cases = sql.join(
+          part.map((c) => sql`WHEN ${c.id} THEN CAST(${c.rMultiple} AS DOUBLE PRECISION)`),
+          sql` `,
+        );
+        await db
+          .updateTable('trades')
+          .set({ r_multiple: sql`CASE id ${cases} END` })
+          .where('user_id', '=', userId)
+          .where(
+            'id',
+            'in',
+            part.map((c) => c.id),
+          )
+          .execute();
+      }
     },
     async byImport(userId, importId) {
       const rows = await db
