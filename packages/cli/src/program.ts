@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import { registerAccounts } from './commands/accounts.js';
+import { registerImports } from './commands/imports.js';
 import { registerAnalytics } from './commands/analytics.js';
 import { registerAlerts } from './commands/alerts.js';
 import { registerAuth } from './commands/auth.js';
@@ -56,6 +58,8 @@ Examples:
     registerAuth,
     registerTotp,
     registerKeys,
+    registerAccounts,
+    registerImports,
     registerImport,
     registerTrades,
     registerStats,

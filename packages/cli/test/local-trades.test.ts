@@ -350,6 +350,16 @@ describe('tj trades, stats, dashboard and analytics (local mode)', { timeout: 12
     const shown = await ok(box, [...as(), 'trades', 'show', option.id]);
     expect(shown).toMatch(/Account\W+IRA/);
     expect(shown).toMatch(/Strike\W+570/);
+    const { accounts } = await runJson(box, [...as(), 'accounts', 'list']);
+    expect(accounts.find((a: { account: string | null }) => a.account === 'IRA')).toEqual({
+      account: 'IRA',
+      trades: 1,
+      openTrades: 0,
+      totalPnL: 120,
+      firstEntryTime: option.entryTime,
+      lastTradeTime: option.exitTime,
+    });
+    expect(await ok(box, [...as(), 'accounts', 'list'])).toMatch(/IRA\s.*\s1\s.*\s0\s.*120\.00/);
     const listed = await runJson(box, [
       ...as(),
       'trades',

@@ -79,6 +79,8 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
     expect(t.id.startsWith(short)).toBe(true);
     expect((await runJson(box, ['trades', 'show', short])).id).toBe(t.id);
     expect(await runJson(box, ['stats'])).toMatchObject({ totalTrades: 1, totalPnL: 500 });
+    expect(await runJson(box, ['accounts', 'list'])).toEqual(await api('/api/accounts'));
+    expect((await api('/api/accounts')).accounts).toMatchObject([{ account: null, trades: 1, totalPnL: 500 }]);
     const d = await runJson(box, ['--tz', 'UTC', 'dashboard']);
     expect(d.equityCurve).toEqual([{ date: '2026-11-02', equity: 500 }]);
     expect((await runJson(box, ['analytics', 'by-category', '--category', 'tag'])).categories[0]).toMatchObject({
@@ -147,6 +149,36 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
       body: JSON.stringify({ refreshToken: before.refreshToken }),
     });
     expect(reuse.status).toBe(401);
+  });
+
+  it('lists, shows and undoes imports made through the API, by id prefix', async () => {
+    const csv = [
+      'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note',
+      '2026-04-01T14:30:00Z,CL,buy,1,70.10,0,0,cl-1,ACC9,1000,,',
+      '2026-04-01T15:00:00Z,CL,sell,1,70.35,0,0,cl-2,ACC9,1000,,',
+      '',
+    ].join('\n');
+    const res = await fetch(`${srv.url}/api/imports?fileName=cl.csv`, {
+      method: 'POST',
+      headers: { ...ann.auth, 'content-type': 'text/csv' },
+      body: csv,
+    });
+    const made = await res.json();
+    expect(res.status).toBe(201);
+    const listed = await runJson(box, ['imports', 'list']);
+    expect(listed.imports.map((i: { id: string }) => i.id)).toContain(made.id);
+    const table = await ok(box, ['imports', 'list']);
+    expect(table).toMatch(/cl\.csv/);
+    const prefix = made.id.slice(0, 13);
+    const shown = await ok(box, ['imports', 'show', prefix]);
+    // 1 CL contract (1000 per point) from 70.10 to 70.35: +250.
+    expect(shown).toMatch(/ACC9\s.*CL\s.*1\s.*250\.00/);
+    expect(shown).toContain('1 created');
+    const refused = await run(box, ['imports', 'undo', prefix]);
+    expect(refused.code).not.toBe(0);
+    expect((await api(`/api/imports/${made.id}`)).undoneAt).toBeNull();
+    expect(await runJson(box, ['imports', 'undo', prefix, '--yes'])).toMatchObject({ id: made.id, undoneAt: expect.any(String) });
+    expect((await api(`/api/trades/${made.tradeIds[0]}`)).status).toBe(404);
   });
 
   it('logs out: revokes the session, forgets it, and returns to local mode', async () => {
@@ -219,5 +251,9 @@ describe('tj serve', { timeout: 120_000 }, () => {
     const proxy = await serve('--trust-proxy', 'the internet');
     expect(proxy.code).toBe(2);
     expect(proxy.stderr).toMatch(/^tj: --trust-proxy takes addresses, CIDRs/);
+    expect(await serve('--max-upload', 'huge')).toMatchObject({
+      code: 2,
+      stderr: 'tj: the upload limit must be a size such as 50MB, 1GB or a number of bytes, not "huge"\n',
+    });
   });
 });

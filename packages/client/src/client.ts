@@ -1,6 +1,7 @@
 import { alertsApi } from './resources/alerts.js';
 import { analyticsApi } from './resources/analytics.js';
 import { authApi } from './resources/auth.js';
+import { importsApi } from './resources/imports.js';
 import { journalApi } from './resources/journal.js';
 import { settingsApi } from './resources/settings.js';
 import { reportsApi } from './resources/reports.js';
@@ -10,7 +11,7 @@ import { webhooksApi } from './resources/webhooks.js';
 import { type RetryOptions, retryPolicy } from './retry.js';
 import { Session, type Tokens, type TokensListener } from './session.js';
 import { buildUrl, type CallOptions, createTransport } from './transport.js';
-import type { Health, IdKind, ShortIds, TokenPair } from './types.js';
+import type { AccountList, Health, IdKind, ShortIds, TokenPair } from './types.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -61,6 +62,7 @@ export function createClient(options: ClientOptions) {
   return {
     auth: authApi(send, session, buildUrl(options.baseUrl, '/auth/refresh')),
     trades: tradesApi(send),
+    imports: importsApi(send),
     analytics: analyticsApi(send),
     reports: reportsApi(send),
     journal: journalApi(send),
@@ -76,6 +78,15 @@ export function createClient(options: ClientOptions) {
      */
     health(callOptions?: CallOptions): Promise<Health> {
       return send<Health>({ method: 'GET', path: '/health', auth: false }, callOptions);
+    },
+
+    /**
+     * The accounts your trades carry, with trade counts, summed results and date ranges.
+     *
+     * @example const { accounts } = await client.accounts();
+     */
+    accounts(callOptions?: CallOptions): Promise<AccountList> {
+      return send<AccountList>({ method: 'GET', path: '/accounts' }, callOptions);
     },
 
     /**

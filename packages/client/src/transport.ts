@@ -27,6 +27,8 @@ export interface RequestSpec {
   query?: object | undefined;
   /** JSON body. */
   body?: unknown;
+  /** A raw body (a file upload) and its media type, sent as is instead of JSON. */
+  upload?: { body: Blob | string | Uint8Array | ReadableStream<Uint8Array>; contentType: string };
   /** Sends the bearer token and refreshes it when needed; default true. */
   auth?: boolean;
   /** `text` answers the body as a string (an HTML page) instead of parsed JSON; default `json`. */
@@ -81,7 +83,9 @@ async function attemptAll(
   const useAuth = spec.auth ?? true;
   const idempotencyKey = spec.idempotent ? (options.idempotencyKey ?? globalThis.crypto.randomUUID()) : undefined;
   // A request is safe to repeat when it changes nothing, or when its Idempotency-Key makes the server answer a repeat once.
-  const repeatable = SAFE_METHODS.has(spec.method) || idempotencyKey !== undefined;
+  // A streamed upload is consumed by its first attempt: it is never sent twice.
+  const streamed = typeof ReadableStream !== 'undefined' && spec.upload?.body instanceof ReadableStream;
+  const repeatable = !streamed && (SAFE_METHODS.has(spec.method) || idempotencyKey !== undefined);
   let renewed = config.apiKey !== undefined;
   for (let retry = 0; ; ) {
     const token = useAuth ? (config.apiKey ?? (await raceSignal(config.session.accessToken(), scope.signal))) : undefined;
@@ -94,7 +98,9 @@ async function attemptAll(
         headers,
         body: bodyOf(spec),
         signal: scope.signal,
-      });
+        // A stream body is sent as it is read (Node's fetch and browsers that stream uploads need this).
+        ...(streamed && { duplex: 'half' }),
+      } as RequestInit);
     } catch (cause) {
       if (scope.signal.aborted) throw cause;
       const error = new TjApiError({
@@ -111,12 +117,12 @@ async function attemptAll(
     }
     if (response.ok) return spec.responseType === 'text' ? response.text() : readBody(response, spec.method, url);
     const error = await readFailure(response, spec.method, url);
-    if (useAuth && !renewed && error.status === 401 && error.code === 'token_expired') {
+    if (useAuth && !renewed && !streamed && error.status === 401 && error.code === 'token_expired') {
       renewed = true;
       if (await raceSignal(config.session.renewAfterRejection(token), scope.signal)) continue;
     }
     const busy = error.status === 409 && error.code === 'idempotency_key_in_use';
-    if ((error.status === 429 || error.status === 503 || busy) && retry < config.retry.retries) {
+    if ((error.status === 429 || error.status === 503 || busy) && !streamed && retry < config.retry.retries) {
       const asked = retryAfterMs(response.headers.get('retry-after')) ?? secondsToMs(error.retryAfterSeconds);
       if (asked !== undefined && asked > config.retry.maxRetryAfterMs) throw error;
       await wait(asked === undefined ? backoffMs(retry, config.retry) : withJitter(asked), error, scope);
@@ -149,11 +155,13 @@ function headersFor(
     ...options.headers,
   };
   if (spec.body !== undefined) headers['content-type'] = 'application/json';
+  if (spec.upload !== undefined) headers['content-type'] = spec.upload.contentType;
   if (token) headers.authorization = `Bearer ${token}`;
   return headers;
 }
 
-function bodyOf(spec: RequestSpec): string | null {
+function bodyOf(spec: RequestSpec): BodyInit | null {
+  if (spec.upload !== undefined) return spec.upload.body as BodyInit;
   if (spec.body === undefined) return null;
   return JSON.stringify(spec.body);
 }

@@ -144,8 +144,23 @@ export type AlertEventListQuery = QueryInput<typeof s.alertEventListQuerySchema>
 export type IdKind = z.output<typeof s.idKindSchema>;
 /** Answer of `shortIds`. */
 export type ShortIds = z.output<typeof s.shortIdsSchema>;
+/** Answer of GET /api/accounts: the accounts the user's trades carry. */
+export type AccountList = z.output<typeof s.accountListSchema>;
 
 /** Answer of `health` (core has no schema for it: `{ status: 'ok' }`). */
 export interface Health {
   status: string;
 }
+
+/** One import: its report, file, times and the ids of the trades it created. */
+export type ImportRecord = z.output<typeof s.importRecordSchema>;
+/** One import as `imports.list` shows it (no trade ids). */
+export type ImportListItem = z.output<typeof s.importListItemSchema>;
+/** Answer of `imports.list`. */
+export type ImportList = z.output<typeof s.importListSchema>;
+/** Query of `imports.list`. */
+export type ImportListQuery = QueryInput<typeof s.importListQuerySchema>;
+/** A format an import reads. */
+export type ImportFormatInfo = z.output<typeof s.importFormatInfoSchema>;
+/** One warning of an import. */
+export type ImportWarning = z.output<typeof s.importWarningSchema>;

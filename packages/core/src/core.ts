@@ -1,8 +1,13 @@
+import { accounts } from './accounts/service.js';
 import { alerts } from './alerts/service.js';
 import { apiKeys } from './api-keys/service.js';
 import { analytics } from './analytics/service.js';
 import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.js';
 import { type ImportItem, type ImportOptions, importTrades } from './import/service.js';
+import { formatRegistry } from './import/formats/index.js';
+import type { BrokerFormat } from './import/formats/types.js';
+import { importHistory } from './import/history.js';
+import { imports } from './import/imports.js';
 import { ids } from './ids/service.js';
 import { journal } from './journal/service.js';
 import { reports } from './reports/service.js';
@@ -27,6 +32,8 @@ export interface CoreOptions {
   auth?: AuthOptions;
   /** Webhook delivery: the sender, the registration guard, the retry schedule. */
   webhooks?: WebhookOptions;
+  /** Extra import formats (see `defineFormat`): they join the built-in ones in detection. */
+  formats?: Iterable<BrokerFormat>;
 }
 
 /**
@@ -56,14 +63,23 @@ export function createCore(options: CoreOptions) {
     reports: reports(deps, analyticsService),
     ids: ids(deps),
     settings: settings(deps),
+    accounts: accounts(deps),
     /** Imports trades in one transaction (see `importTrades`). */
     importTrades: (userId: string, items: AsyncIterable<ImportItem>, opts?: ImportOptions) =>
       importTrades(deps, userId, items, opts),
+    /** Imports any file the format registry reads (broker exports, our CSVs): detect, list, run; recorded imports: create, list, get, undo. */
+    imports: importsOf(deps, options),
     auth: authService,
     apiKeys: apiKeys(deps, authService.authenticate),
     idempotency: idempotency(deps),
     webhooks: webhooks(deps, { ...options.webhooks, signal: outboxSignal }),
   };
+}
+
+/** The import service and its history, over the built-in formats and the application's own. */
+function importsOf(deps: CoreDeps, options: CoreOptions) {
+  const service = imports(deps, formatRegistry(options.formats));
+  return { ...service, ...importHistory(deps, service.run) };
 }
 
 /** The object `createCore` returns. */

@@ -2,6 +2,7 @@ export { createCore, type Core, type CoreOptions } from './core.js';
 export * from './schemas/index.js';
 export * from './shared/errors.js';
 export { isoUtc } from './shared/iso.js';
+export { REPLAY_HEAD_BYTES, type Replayable, replayable } from './shared/replayable.js';
 export { idPrefixRange, SHORT_ID_MIN, shortIdOf, shortIds } from './shared/id-prefix.js';
 export { ids } from './ids/service.js';
 export { fromMicros, MICROS, round8, toMicros } from './shared/money.js';

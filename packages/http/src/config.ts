@@ -61,6 +61,8 @@ export interface ServerConfig {
   userCheckTtlMs?: number;
   /** Browser origins allowed to call the API (CORS); `*` for any; default none. */
   corsOrigins?: string[];
+  /** The largest file `POST /api/imports` accepts, in bytes (default 50 MB); larger answers 413. */
+  maxUploadBytes?: number;
 }
 
 /** Command-line flags as the CLI passes them (strings from the command line, or already typed). */
@@ -75,6 +77,8 @@ export interface ServerFlags {
   /** `off`, or `user=600/1m,ip=600/1m,login=10/15m` (any subset; `name=off` turns one off). */
   rateLimit?: string | undefined;
   trustProxy?: string | string[] | undefined;
+  /** `50MB`, `200MB`, `1GB` or a number of bytes. */
+  maxUpload?: string | undefined;
 }
 
 /** Default rate limits: generous enough for a trading app, strict on failed logins. */
@@ -160,6 +164,17 @@ function parseOrigins(value: string | string[]): string[] {
   return origins;
 }
 
+const SIZE = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i;
+const UNIT: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 };
+
+/** `50MB`, `1GB`, `1048576`: a size in bytes (decimal units). */
+function parseSize(value: string): number {
+  const m = SIZE.exec(value.trim());
+  const bytes = m ? Math.floor(Number(m[1]) * (UNIT[(m[2] ?? 'b').toLowerCase()] as number)) : Number.NaN;
+  if (!(bytes >= 1)) throw new Error(`the upload limit must be a size such as 50MB, 1GB or a number of bytes, not "${value}"`);
+  return bytes;
+}
+
 function parseSchedule(value: string | number[]): number[] {
   const parts = Array.isArray(value) ? value : value.split(',').map((s) => Number(s.trim()));
   if (parts.length === 0 || parts.some((n) => !Number.isFinite(n) || n < 0)) {
@@ -179,6 +194,7 @@ export function resolveServerConfig(flags: ServerFlags, env: Record<string, stri
   const origins = flags.corsOrigins ?? env.TJ_CORS_ORIGINS;
   const rateLimit = flags.rateLimit ?? env.TJ_RATE_LIMIT;
   const trustProxy = flags.trustProxy ?? env.TJ_TRUST_PROXY;
+  const maxUpload = flags.maxUpload ?? env.TJ_MAX_UPLOAD;
   return {
     databaseUrl: flags.db || env.TJ_DATABASE_URL || defaultDatabasePath(env),
     port: parsePort(flags.port ?? (env.TJ_PORT || 3000)),
@@ -190,5 +206,6 @@ export function resolveServerConfig(flags: ServerFlags, env: Record<string, stri
     ...(origins !== undefined && origins !== '' && { corsOrigins: parseOrigins(origins) }),
     ...(rateLimit !== undefined && rateLimit !== '' && { rateLimit: parseRateLimits(rateLimit) }),
     ...(trustProxy !== undefined && trustProxy !== '' && { trustProxy: parseTrustProxy(trustProxy) }),
+    ...(maxUpload !== undefined && maxUpload !== '' && { maxUploadBytes: parseSize(maxUpload) }),
   };
 }

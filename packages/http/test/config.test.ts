@@ -82,6 +82,14 @@ describe('resolveServerConfig', () => {
     expect(() => resolveServerConfig({}, { TJ_OPEN_REGISTRATION: 'maybe' })).toThrow(/TJ_OPEN_REGISTRATION/);
     expect(() => resolveServerConfig({}, { TJ_WEBHOOK_RETRY_SCHEDULE: '1,soon' })).toThrow(/schedule/);
     expect(() => resolveServerConfig({}, { TJ_WEBHOOK_RETRY_SCHEDULE: '-1' })).toThrow(/schedule/);
+    expect(() => resolveServerConfig({ maxUpload: '0' }, {})).toThrow(/upload limit/);
+  });
+
+  it('reads the upload limit in decimal units; the flag wins over TJ_MAX_UPLOAD', () => {
+    expect(resolveServerConfig({}, {}).maxUploadBytes).toBeUndefined();
+    expect(resolveServerConfig({}, { TJ_MAX_UPLOAD: '200MB' }).maxUploadBytes).toBe(200_000_000);
+    expect(resolveServerConfig({ maxUpload: '1.5gb' }, { TJ_MAX_UPLOAD: '200MB' }).maxUploadBytes).toBe(1_500_000_000);
+    expect(resolveServerConfig({ maxUpload: '4096' }, {}).maxUploadBytes).toBe(4096);
   });
 });
 

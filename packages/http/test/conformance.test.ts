@@ -197,6 +197,34 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       expect((await as(t, 200, 'GET', '/api/settings')).body.tradingDayStart).toEqual(start);
     });
 
+    it('imports', async () => {
+      const csv = [
+        'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note',
+        '2026-01-05T14:30:00Z,ES,buy,1,5000,0,0,conf-1,SIM,50,,',
+        '2026-01-05T14:40:00Z,ES,sell,1,5004,0,0,conf-2,SIM,50,,',
+        '',
+      ].join('\n');
+      const post = async (status: number, query: string, raw: string, type = 'text/csv') => {
+        const r = await c.send('POST', '/api/imports', `/api/imports${query}`, {
+          headers: { ...u.auth, 'content-type': type },
+          raw,
+        });
+        expect(r.status, r.text.slice(0, 300)).toBe(status);
+        return r;
+      };
+      await post(200, '?dryRun=true', csv);
+      const record = (await post(201, '?fileName=conf.csv', csv)).body;
+      await post(415, '', '{}', 'application/json');
+      await post(400, '?sourceTz=Mars/Base', csv);
+      await me(200, 'GET', '/api/imports');
+      await me(200, 'GET', '/api/imports/formats');
+      await me(200, 'GET', '/api/imports/{id}', `/api/imports/${record.id}`);
+      await me(404, 'GET', '/api/imports/{id}', `/api/imports/${UNKNOWN}`);
+      await me(200, 'DELETE', '/api/imports/{id}', `/api/imports/${record.id}`);
+      await me(409, 'DELETE', '/api/imports/{id}', `/api/imports/${record.id}`);
+      await as(undefined, 401, 'GET', '/api/imports');
+    });
+
     it('reports and short ids', async () => {
       const trade = (
         await me(201, 'POST', '/api/trades', '/api/trades', tradeBody({ exitPrice: 5010, exitTime: '2026-01-05T16:00:00Z' }))
@@ -208,6 +236,9 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       await me(200, 'GET', '/api/trades', `/api/trades?idPrefix=${trade.id.slice(0, 8)}`);
       await me(200, 'GET', '/api/short-ids', `/api/short-ids?kind=trade&ids=${trade.id}`);
       await me(400, 'GET', '/api/short-ids', '/api/short-ids?kind=planet&ids=x');
+      const accounts = await me(200, 'GET', '/api/accounts', '/api/accounts');
+      expect(accounts.body.accounts.length).toBeGreaterThan(0);
+      await as(undefined, 401, 'GET', '/api/accounts');
       await as(undefined, 401, 'GET', '/api/reports/summary.html');
     });
 

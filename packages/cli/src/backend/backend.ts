@@ -1,4 +1,5 @@
 import type {
+  AccountList,
   Alert,
   AlertEvent,
   ApiKey,
@@ -10,6 +11,8 @@ import type {
   DeliveryOutcome,
   EquityCurve,
   IdKind,
+  ImportList,
+  ImportRecord,
   JournalEntry,
   Pagination,
   Performance,
@@ -38,6 +41,8 @@ export interface Backend {
   me(): Promise<User>;
   /** The short id of each id among the user's ids of its kind (an empty list answers {}). */
   shortIds(kind: IdKind, ids: string[]): Promise<Record<string, string>>;
+  /** The accounts the user's trades carry. */
+  accounts(): Promise<AccountList>;
   trades: {
     list(query: Input): Promise<{ trades: Trade[]; pagination: Pagination }>;
     get(id: string): Promise<Trade>;
@@ -83,6 +88,11 @@ export interface Backend {
   reports: {
     /** The summary report as one HTML page; `onProgress` hears of the trades read (local mode). */
     summaryHtml(query: Input, onProgress?: (done: number, total: number) => void): Promise<string>;
+  };
+  imports: {
+    list(query: Input): Promise<ImportList>;
+    get(id: string): Promise<ImportRecord>;
+    undo(id: string, force: boolean): Promise<ImportRecord>;
   };
   keys: {
     create(body: Input): Promise<ApiKeyCreated>;

@@ -11,6 +11,7 @@ export function localBackend(session: LocalSession, user: User): Backend {
     where: session.where,
     me: async () => user,
     shortIds: async (kind, ids) => (ids.length === 0 ? {} : (await core.ids.short(u, { kind, ids: ids.join(',') })).shortIds),
+    accounts: () => core.accounts.list(u),
     trades: {
       list: (q) => core.trades.list(u, q),
       get: (id) => core.trades.get(u, id),
@@ -59,6 +60,11 @@ export function localBackend(session: LocalSession, user: User): Backend {
         const { renderReportHtml } = await import('@tj/report');
         return (await renderReportHtml(data)).html;
       },
+    },
+    imports: {
+      list: (q) => core.imports.list(u, q),
+      get: (id) => core.imports.get(u, id),
+      undo: (id, force) => core.imports.undo(u, id, { force }),
     },
     keys: {
       create: (b) => core.apiKeys.create(u, b),

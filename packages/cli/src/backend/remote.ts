@@ -35,6 +35,7 @@ export function remoteBackend(client: TjClient, server: string): Backend {
     where: server,
     me: () => client.auth.me(),
     shortIds: async (kind, ids) => (ids.length === 0 ? {} : (await client.shortIds(kind, ids)).shortIds),
+    accounts: () => client.accounts(),
     trades: {
       list: (q) => client.trades.list(raw(q)),
       get: (id) => client.trades.get(id),
@@ -79,6 +80,11 @@ export function remoteBackend(client: TjClient, server: string): Backend {
     },
     reports: {
       summaryHtml: (q) => client.reports.summaryHtml(raw(q), { timeoutMs: 300_000 }),
+    },
+    imports: {
+      list: (q) => client.imports.list(raw(q)),
+      get: (id) => client.imports.get(id),
+      undo: (id, force) => client.imports.undo(id, { force }),
     },
     keys: {
       create: (b) => client.keys.create(raw(b)),

@@ -9,7 +9,13 @@ const SHOWN = 10;
 /** The fewest characters of an id a prefix must give. */
 const MIN_PREFIX = 4;
 
-const NOUNS: Record<IdKind, string> = { trade: 'trade', journal: 'journal entry', alert: 'alert', webhook: 'webhook' };
+const NOUNS: Record<IdKind, string> = {
+  trade: 'trade',
+  journal: 'journal entry',
+  alert: 'alert',
+  webhook: 'webhook',
+  import: 'import',
+};
 
 /** An id prefix that several records share: the message lists them, one a line. */
 export class AmbiguousIdError extends UsageError {}
@@ -30,13 +36,18 @@ async function candidates(ctx: Context, kind: IdKind, prefix: string): Promise<{
     const { entries, pagination } = await backend.journal.list({ idPrefix: prefix, limit: SHOWN });
     return { found: entries.map((e) => ({ id: e.id, label: `${e.date} ${e.type}` })), total: pagination.total };
   }
-  // Alerts and webhooks are listed whole, so the prefix is matched on the list itself.
+  // Alerts, webhooks and the latest imports are listed whole, so the prefix is matched on the list itself.
   const range = idPrefixRange(prefix) as { from: string; to: string };
   const inRange = (id: string) => id >= range.from && id <= range.to;
   const all =
     kind === 'alert'
       ? (await backend.alerts.list()).alerts.map((a) => ({ id: a.id, label: `${a.name} (${a.type})` }))
-      : (await backend.webhooks.list()).webhooks.map((w) => ({ id: w.id, label: w.url }));
+      : kind === 'import'
+        ? (await backend.imports.list({ limit: 100 })).imports.map((i) => ({
+            id: i.id,
+            label: `${i.fileName ?? i.format.label} ${dateTime(i.startedAt, ctx.tz)}`,
+          }))
+        : (await backend.webhooks.list()).webhooks.map((w) => ({ id: w.id, label: w.url }));
   const found = all.filter((c) => inRange(c.id.toLowerCase()));
   return { found: found.slice(0, SHOWN), total: found.length };
 }

@@ -23,6 +23,7 @@ async function serverConfig(ctx: Context, opts: Opts) {
         corsOrigins: opts.corsOrigin,
         rateLimit: opts.rateLimit,
         trustProxy: opts.trustProxy,
+        maxUpload: opts.maxUpload,
       }),
       ctx.env,
     );
@@ -93,6 +94,7 @@ export function registerServe(program: Command, io: Io): void {
       '--trust-proxy <cidrs>',
       'proxies whose X-Forwarded-For is believed: CIDRs, addresses, loopback… (env TJ_TRUST_PROXY)',
     )
+    .option('--max-upload <size>', 'largest file POST /api/imports takes: 50MB, 1GB or bytes (env TJ_MAX_UPLOAD)')
     .action(action(io, serve));
   serveCmd.addHelpText('after', '\nThe JWT secret comes from TJ_JWT_SECRET, else it is generated once and kept in the database.');
   examples(serveCmd, [

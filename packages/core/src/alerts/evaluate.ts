@@ -17,12 +17,14 @@ export interface TradeChange {
   alerts?: AlertRow[];
 }
 
-interface Trigger {
+/** When and how much an alert fired for. */
+export interface Trigger {
   periodKey: string;
   value: number;
 }
 
-type Check = (tx: Repositories, alert: AlertRow, change: TradeChange) => Promise<Trigger | undefined>;
+/** One rule's check of a trade change. */
+export type Check = (tx: Repositories, alert: AlertRow, change: TradeChange) => Promise<Trigger | undefined>;
 
 const closesOrMovesExit = ({ trade, before }: TradeChange): boolean =>
   trade.exitTime !== null &&
@@ -59,7 +61,7 @@ async function tradingDayPnlMicros(tx: Repositories, userId: string, days: Tradi
 }
 
 // Money is compared in integer micro-units, so a threshold of 0.3 is met by a loss of exactly 0.3.
-const checks: Record<AlertRow['type'], Check> = {
+export const checks: Record<AlertRow['type'], Check> = {
   async missingStopLoss(_tx, _alert, { trade, before }) {
     return before === undefined && trade.stopLoss === null ? { periodKey: `trade:${trade.id}`, value: 0 } : undefined;
   },
@@ -119,7 +121,8 @@ export async function evaluateAlerts(tx: Repositories, deps: CoreDeps, change: T
   }
 }
 
-async function fire(tx: Repositories, deps: CoreDeps, alert: AlertRow, trade: TradeRow, t: Trigger): Promise<void> {
+/** Records an alert's firing once per period and emits `alert.triggered`. */
+export async function fire(tx: Repositories, deps: CoreDeps, alert: AlertRow, trade: TradeRow, t: Trigger): Promise<void> {
   const triggeredAt = deps.clock.now();
   const id = deps.ids.next();
   const inserted = await tx.alerts.insertEventOnce({

@@ -4,7 +4,13 @@ import { shortIdOf } from '../shared/id-prefix.js';
 import { parseInput } from '../shared/validate.js';
 import type { IdTable } from '../storage/ports.js';
 
-const TABLES: Record<IdKind, IdTable> = { trade: 'trades', journal: 'journal_entries', alert: 'alerts', webhook: 'webhooks' };
+const TABLES: Record<IdKind, IdTable> = {
+  trade: 'trades',
+  journal: 'journal_entries',
+  alert: 'alerts',
+  webhook: 'webhooks',
+  import: 'imports',
+};
 
 /**
  * Short ids for people: each id's fewest first characters (at least 8) that no other id of the

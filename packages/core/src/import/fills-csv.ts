@@ -61,7 +61,7 @@ const REQUIRED = ['datetime', 'symbol', 'side', 'quantity', 'price'];
 const SIDES: Record<string, FillSide> = { buy: 'buy', b: 'buy', bot: 'buy', sell: 'sell', s: 'sell', sld: 'sell' };
 
 /** The header check and column labels of a fills CSV. */
-class FillColumns {
+export class FillColumns {
   readonly labels = new Map<string, string>();
 
   check = (header: CsvHeader): void => {

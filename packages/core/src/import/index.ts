@@ -52,3 +52,12 @@ export {
 export { parseDateTime, parseDecimal } from './values.js';
 export { importTrades, type ImportAction, type ImportItem, type ImportOptions, type ImportSummary } from './service.js';
 export * from './formats/index.js';
+export {
+  type ImportDetection,
+  type ImportRunOptions,
+  type ImportSource,
+  type Imports,
+  type SkippedRow,
+  formatInfo,
+  imports,
+} from './imports.js';

@@ -34,6 +34,10 @@ function importKey(group: Group, fill: Fill): string {
   return n === 1 ? `fillhash:${hash}` : `fillhash:${hash}:${n}`;
 }
 
+function isFill(x: object): x is Fill {
+  return 'side' in x && 'datetime' in x;
+}
+
 /**
  * Turns fills (oldest first) into trades by FIFO matching per (account, symbol). A trade is one
  * round trip from flat to flat: its direction is the first fill's side; entryPrice and exitPrice
@@ -58,13 +62,26 @@ function importKey(group: Group, fill: Fill): string {
  * opening fills at the same instant). Line numbers are left out on purpose: a grown export
  * (newest-first files grow at the top) gives the same keys for the same fills.
  *
+ * Items that are not fills (trades a file states whole) pass through unchanged.
+ *
  * Throws a validation error naming the line when a fill is older than the previous fill of
  * its (account, symbol), when multipliers differ within a trade, or when the tags (max 20)
  * or notes (distinct notes joined with ' | ', max 10,000 characters) of a trade overflow.
  */
-export async function* matchFills(fills: AsyncIterable<Fill> | Iterable<Fill>): AsyncGenerator<ImportedTrade> {
+export function matchFills(fills: AsyncIterable<Fill> | Iterable<Fill>): AsyncGenerator<ImportedTrade>;
+export function matchFills<T extends { importKey: string }>(
+  items: AsyncIterable<Fill | T> | Iterable<Fill | T>,
+): AsyncGenerator<ImportedTrade | T>;
+export async function* matchFills<T extends { importKey: string }>(
+  fills: AsyncIterable<Fill | T> | Iterable<Fill | T>,
+): AsyncGenerator<ImportedTrade | T> {
   const groups = new Map<string, Group>();
-  for await (const fill of fills) {
+  for await (const next of fills) {
+    if (!isFill(next)) {
+      yield next;
+      continue;
+    }
+    const fill = next;
     const id = `${fill.account}\u0000${fill.symbol}`;
     let g = groups.get(id);
     if (g === undefined) {

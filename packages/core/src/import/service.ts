@@ -3,9 +3,10 @@ import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
 import { parseInput } from '../shared/validate.js';
 import type { Repositories } from '../storage/ports.js';
-import type { AlertRow, TradeRow, WebhookRow } from '../storage/rows.js';
+import type { TradeRow } from '../storage/rows.js';
 import { withDerived } from '../trades/derive.js';
-import { announceCreated, announceUpdated } from '../trades/announce.js';
+import { evaluateImportAlerts, RECENT_MS } from '../alerts/evaluate-import.js';
+import { emitEvent } from '../events/emit.js';
 import { tradeRecord } from '../trades/record.js';
 import { newTradeRow } from '../trades/service.js';
 import type { TradeImportInput } from './trade-input.js';
@@ -37,6 +38,13 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** Called for each item with what happens to it (for listings and progress). */
   onItem?: (action: ImportAction, trade: Trade) => void;
+  /** The import creating these trades: each trade keeps it (see `core.imports.create`). */
+  importId?: string;
+  /**
+   * Runs in the import's transaction after its last trade (never on a dry run), and answers the
+   * data of the import's one `import.completed` event (default: the import id and the counts).
+   */
+  beforeCommit?: (tx: Repositories, summary: ImportSummary) => Promise<Record<string, unknown>>;
 }
 
 const BATCH = 500;
@@ -47,11 +55,15 @@ function where(item: ImportItem): string {
   return `line ${item.line ?? '?'}`;
 }
 
-function rowOf(deps: CoreDeps, userId: string, item: ImportItem): TradeRow {
+function rowOf(deps: CoreDeps, userId: string, item: ImportItem, importId: string | undefined): TradeRow {
   try {
     const body = parseInput(tradeCreateSchema, item.input);
     const id = uuidOf(item);
-    return newTradeRow(deps, userId, body, { importKey: item.importKey, ...(id !== undefined && { id }) });
+    return newTradeRow(deps, userId, body, {
+      importKey: item.importKey,
+      ...(id !== undefined && { id }),
+      ...(importId !== undefined && { importId }),
+    });
   } catch (e) {
     if (e instanceof CoreError && e.code === ErrorCode.validationFailed) {
       throw validationError((e.errors ?? []).map((f) => ({ path: `${where(item)}, column ${f.path}`, message: f.message })));
@@ -69,7 +81,9 @@ function uuidOf(item: ImportItem): string | undefined {
  * Imports trades in ONE transaction: a bad row writes nothing and its error names the line and
  * column. Re-importing adds nothing: items whose import key (or id) exists are skipped, except an
  * open trade that the file now shows closed, which is closed. Memory stays bounded: items are read,
- * checked against the database and written in batches.
+ * checked against the database and written in batches. An import sends ONE `import.completed`
+ * event (no `trade.*` event per trade) and evaluates the alert rules once, over today only
+ * (see `evaluateImportAlerts`).
  *
  * @example const summary = await importTrades(deps, userId, matchFills(fills), { dryRun: true });
  */
@@ -81,29 +95,41 @@ export async function importTrades(
 ): Promise<ImportSummary> {
   const summary: ImportSummary = { created: 0, closed: 0, skipped: 0, dryRun: options.dryRun === true };
   const report = options.onItem;
+  const recentFrom = deps.clock.now() - RECENT_MS;
+  const recent: TradeRow[] = [];
+  let latestClosed: TradeRow | undefined;
+  const written = (row: TradeRow) => {
+    if (Math.max(row.entryTime, row.exitTime ?? 0) >= recentFrom) recent.push(row);
+    if (row.exitTime !== null && (latestClosed === undefined || row.exitTime >= (latestClosed.exitTime as number)))
+      latestClosed = row;
+  };
   try {
     await deps.storage.transaction(async (tx) => {
-      const hooks = (await tx.webhooks.list(userId)).filter((h) => h.active);
-      const alerts = await tx.alerts.listActive(userId);
       let batch: ImportItem[] = [];
       for await (const item of items) {
         batch.push(item);
         if (batch.length >= BATCH) {
-          await flush(tx, batch, hooks, alerts);
+          await flush(tx, batch);
           batch = [];
         }
       }
-      await flush(tx, batch, hooks, alerts);
+      await flush(tx, batch);
       if (options.dryRun) throw new Rollback();
+      const importId = options.importId ?? deps.ids.next();
+      await evaluateImportAlerts(tx, deps, await tx.alerts.listActive(userId), { importId, recent, latestClosed });
+      const data = options.beforeCommit
+        ? await options.beforeCommit(tx, summary)
+        : { importId: options.importId ?? null, created: summary.created, closed: summary.closed, skipped: summary.skipped };
+      await emitEvent(tx, deps, userId, 'import.completed', data);
     });
   } catch (e) {
     if (!(e instanceof Rollback)) throw e;
   }
   return summary;
 
-  async function flush(tx: Repositories, batch: ImportItem[], hooks: WebhookRow[], alerts: AlertRow[]): Promise<void> {
+  async function flush(tx: Repositories, batch: ImportItem[]): Promise<void> {
     if (batch.length === 0) return;
-    const rows = batch.map((item) => rowOf(deps, userId, item));
+    const rows = batch.map((item) => rowOf(deps, userId, item, options.importId));
     const existing = await tx.trades.byImportKeys(
       userId,
       rows.map((r) => r.importKey as string),
@@ -119,9 +145,9 @@ export async function importTrades(
       const key = row.importKey as string;
       const before = byKey.get(key);
       if (before && before.exitPrice === null && row.exitPrice !== null) {
-        const after = withDerived({ ...row, id: before.id, createdAt: before.createdAt });
+        const after = withDerived({ ...row, id: before.id, createdAt: before.createdAt, importId: before.importId });
         await tx.trades.update(before, after);
-        await announceUpdated(tx, deps, before, after, { hooks, alerts });
+        written(after);
         summary.closed++;
         report?.('close', tradeRecord(after));
       } else if (before || ids.has(row.id) || keysInBatch.has(key)) {
@@ -134,9 +160,8 @@ export async function importTrades(
     }
     await tx.trades.insertMany(fresh);
     summary.created += fresh.length;
-    if (hooks.length === 0 && alerts.length === 0 && !report) return;
     for (const row of fresh) {
-      await announceCreated(tx, deps, row, { hooks, alerts });
+      written(row);
       report?.('create', tradeRecord(row));
     }
   }

@@ -23,7 +23,8 @@ const FIELD_BY_COLUMN = new Map<string, keyof TradeImportInput | 'id'>(
 const COMPUTED = new Set<string>(TRADE_COMPUTED_COLUMNS.map(looseColumnName));
 const REQUIRED = ['instrument', 'direction', 'entryPrice', 'positionSize', 'entryTime'] as const;
 
-function checkHeader(header: CsvHeader): void {
+/** Checks a trades CSV header: every column known, the required ones present (throws naming them). */
+export function checkTradesHeader(header: CsvHeader): void {
   const errors: FieldError[] = [];
   const present = new Set<string>();
   for (const name of header.names) {
@@ -151,7 +152,7 @@ export function parseTradeRow(row: CsvRow, labels: ReadonlyMap<string, string> =
 export async function* readTradesCsv(chunks: CsvChunks): AsyncGenerator<TradeCsvItem> {
   const labels = new Map<string, string>();
   const onHeader = (header: CsvHeader): void => {
-    checkHeader(header);
+    checkTradesHeader(header);
     for (const name of header.names) labels.set(looseColumnName(name), name);
   };
   for await (const rows of readCsvBatches(chunks, { normalizeName: looseColumnName, onHeader })) {

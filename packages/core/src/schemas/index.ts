@@ -1,3 +1,4 @@
+export * from './account.js';
 export * from './alert.js';
 export * from './analytics.js';
 export * from './api-key.js';
@@ -10,3 +11,5 @@ export * from './totp.js';
 export * from './trade.js';
 export * from './webhook.js';
 export * from './settings.js';
+export * from './import.js';
+export * from './import-record.js';

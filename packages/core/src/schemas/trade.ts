@@ -159,6 +159,7 @@ export const tradeSchema = z
     expiry: calendarDate.nullable(),
     strike: z.number().nullable(),
     right: optionRightSchema.nullable(),
+    importId: idSchema.nullable().meta({ description: 'The import that created the trade; null when entered by hand' }),
     createdAt: dateTimeOutput,
     updatedAt: dateTimeOutput,
   })

@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   'journal.updated',
   'journal.deleted',
   'alert.triggered',
+  'import.completed',
 ] as const;
 
 /** An event name. */

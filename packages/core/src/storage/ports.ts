@@ -6,6 +6,7 @@ import type {
   DeliveryRow,
   EventRow,
   IdempotencyRow,
+  ImportRow,
   JournalRow,
   RefreshTokenRow,
   StoredResponse,
@@ -48,7 +49,7 @@ export interface TradeQuery {
 }
 
 /** The tables whose ids can be shortened. */
-export type IdTable = 'trades' | 'journal_entries' | 'alerts' | 'webhooks';
+export type IdTable = 'trades' | 'journal_entries' | 'alerts' | 'webhooks' | 'imports';
 
 /** Ids in sorted order, for short ids. */
 export interface IdRepo {
@@ -108,8 +109,34 @@ export interface TradeRepo {
   byImportKeys(userId: string, keys: string[]): Promise<TradeRow[]>;
   /** Sum of results (micros) of trades exiting in [from, to). */
   exitPnlMicros(userId: string, from: number, to: number): Promise<number>;
+  /** Id, open flag and last update of the trades an import created, by id. */
+  byImport(userId: string, importId: string): Promise<Array<{ id: string; open: boolean; updatedAt: number }>>;
+  /** Deletes the trades an import created; answers how many. */
+  deleteByImport(userId: string, importId: string): Promise<number>;
+  /** Per account (null: trades without one): counts, summed results and time range. */
+  accounts(userId: string): Promise<AccountRow[]>;
   /** The latest closed trades by (exitTime, id) descending. */
   latestClosed(userId: string, limit: number): Promise<Array<{ id: string; resultMicros: number; exitTime: number }>>;
+}
+
+/** One account's aggregate over a user's trades (times in ms, money in micros). */
+export interface AccountRow {
+  account: string | null;
+  trades: number;
+  openTrades: number;
+  resultMicros: number;
+  firstEntryTime: number;
+  lastEntryTime: number;
+  lastExitTime: number | null;
+}
+
+/** Import records, newest first. */
+export interface ImportRepo {
+  insert(row: ImportRow): Promise<void>;
+  get(userId: string, id: string): Promise<ImportRow | undefined>;
+  list(userId: string, page: PageRequest): Promise<Page<ImportRow>>;
+  /** Marks an import undone at `at`; false when it was not found or already undone. */
+  markUndone(userId: string, id: string, at: number): Promise<boolean>;
 }
 
 /** Journal entries; one per (user, date, type). */
@@ -302,6 +329,7 @@ export interface Repositories {
   idempotency: IdempotencyRepo;
   totp: TotpRepo;
   settings: SettingsRepo;
+  imports: ImportRepo;
 }
 
 /**

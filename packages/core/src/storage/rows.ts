@@ -54,6 +54,8 @@ export interface TradeRow {
   strike: number | null;
   right: OptionRight | null;
   importKey: string | null;
+  /** The import that created the trade (null when entered by hand). */
+  importId: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -187,4 +189,21 @@ export interface TotpRow {
   /** The last time step a code was accepted for (a code is never accepted twice). */
   lastStep: number | null;
   createdAt: number;
+}
+
+/** An import's record: the report of what it did, kept as JSON (times in ms). */
+export interface ImportRow {
+  userId: string;
+  id: string;
+  formatName: string;
+  formatLabel: string;
+  fileName: string | null;
+  sizeBytes: number;
+  sourceTz: string;
+  /** The import report's counts, warnings and groups, as JSON. */
+  report: string;
+  tradesCreated: number;
+  startedAt: number;
+  finishedAt: number;
+  undoneAt: number | null;
 }

@@ -33,6 +33,7 @@ export function tradeRecord(t: TradeListRow): Trade {
     expiry: t.expiry,
     strike: t.strike,
     right: t.right,
+    importId: t.importId,
     createdAt: iso(t.createdAt),
     updatedAt: iso(t.updatedAt),
   };

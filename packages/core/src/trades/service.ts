@@ -25,6 +25,8 @@ import { checkTradeRules } from './rules.js';
 export interface CreateOptions {
   id?: string;
   importKey?: string;
+  /** The import creating the trade. */
+  importId?: string;
 }
 
 /** Builds a new, checked trade row from a validated create body. */
@@ -64,6 +66,7 @@ export function newTradeRow(
     strike: body.strike ?? null,
     right: body.right ?? null,
     importKey: opts.importKey ?? null,
+    importId: opts.importId ?? null,
     createdAt: now,
     updatedAt: now,
   });

@@ -1,6 +1,7 @@
 import { idSchema, problemSchema } from '@tj/core';
 import { statusTitle } from '../errors/status.js';
 import type { Route } from '../routes/route.js';
+import { UPLOAD_MEDIA_TYPES } from '../io/upload.js';
 import { type JsonSchema, SchemaCollector } from './schema-collector.js';
 
 const PROBLEM_JSON = 'application/problem+json';
@@ -42,6 +43,24 @@ function problemResponses(): Record<string, unknown> {
   return out;
 }
 
+/** The request body of an upload: the file as the body in any of its media types, or one multipart part. */
+function uploadBody(route: Route, collector: SchemaCollector): Record<string, unknown> {
+  const file = { type: 'string', contentMediaType: 'application/octet-stream' };
+  const content: Record<string, unknown> = {};
+  for (const type of UPLOAD_MEDIA_TYPES) content[type] = { schema: file };
+  const fields: Record<string, unknown> = {};
+  if (route.query) for (const f of collector.objectFields(route.query)) fields[f.name] = f.schema;
+  content['multipart/form-data'] = {
+    schema: { type: 'object', required: ['file'], properties: { ...fields, file } },
+    encoding: { file: { contentType: UPLOAD_MEDIA_TYPES.join(', ') } },
+  };
+  return {
+    required: true,
+    description: 'The file as the body, or multipart/form-data with one file part (fields before the file)',
+    content,
+  };
+}
+
 function operation(route: Route, collector: SchemaCollector, responseSchema: JsonSchema | undefined): Record<string, unknown> {
   const limited = route.rateLimited !== false;
   const parameters: unknown[] = [];
@@ -69,6 +88,10 @@ function operation(route: Route, collector: SchemaCollector, responseSchema: Jso
     500,
   ]);
   const responses: Record<string, unknown> = { [String(route.response.status)]: success };
+  if (route.alsoOk) {
+    const { Location: _l, ...rest } = headers;
+    responses[String(route.alsoOk.status)] = { ...success, description: route.alsoOk.description, headers: rest };
+  }
   for (const status of [...errorStatuses].sort()) responses[String(status)] = { $ref: `#/components/responses/Problem${status}` };
   const op: Record<string, unknown> = {
     operationId: route.operationId,
@@ -82,6 +105,7 @@ function operation(route: Route, collector: SchemaCollector, responseSchema: Jso
   if (route.body) {
     op.requestBody = { required: true, content: { 'application/json': { schema: collector.convert(route.body, 'input') } } };
   }
+  if (route.upload) op.requestBody = uploadBody(route, collector);
   return op;
 }
 
@@ -109,9 +133,19 @@ export function buildOpenApiDocument(routes: Route[], info: { version: string })
       description: 'Trades, journal, analytics, alerts and webhooks of a trading journal. Errors are RFC 9457 problem details.',
     },
     servers: [{ url: '/' }],
-    tags: ['auth', 'keys', 'trades', 'analytics', 'reports', 'journal', 'webhooks', 'alerts', 'settings', 'system'].map(
-      (name) => ({ name }),
-    ),
+    tags: [
+      'auth',
+      'keys',
+      'trades',
+      'imports',
+      'analytics',
+      'reports',
+      'journal',
+      'webhooks',
+      'alerts',
+      'settings',
+      'system',
+    ].map((name) => ({ name })),
     paths,
     components: {
       schemas: collector.components,

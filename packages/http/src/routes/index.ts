@@ -1,7 +1,9 @@
+import { accountRoutes } from './accounts.js';
 import { alertRoutes } from './alerts.js';
 import { analyticsRoutes } from './analytics.js';
 import { authRoutes } from './auth.js';
 import { idRoutes } from './ids.js';
+import { importRoutes } from './imports.js';
 import { journalRoutes } from './journal.js';
 import { reportRoutes } from './reports.js';
 import { keyRoutes } from './keys.js';
@@ -19,6 +21,8 @@ export function apiRoutes(openApiDocument: () => unknown): Route[] {
     ...totpRoutes,
     ...keyRoutes,
     ...tradeRoutes,
+    ...accountRoutes,
+    ...importRoutes,
     ...analyticsRoutes,
     ...reportRoutes,
     ...journalRoutes,

@@ -1,5 +1,6 @@
 import type { Core, Principal, Scope } from '@tj/core';
 import type { z } from 'zod';
+import type { Upload } from '../io/upload.js';
 
 /** HTTP methods the API uses. */
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -14,8 +15,10 @@ export interface RouteContext {
   params: Record<string, string>;
   query: Record<string, string>;
   body: unknown;
+  /** Opens the request body as a streamed file (routes with `upload`); the first call only. */
+  upload: () => Promise<Upload>;
   /** Server settings a route passes on to core. */
-  settings: { openRegistration: boolean };
+  settings: { openRegistration: boolean; maxUploadBytes: number };
 }
 
 /** A handler's answer: status, JSON body (none for 204) and extra headers such as `Location`. */
@@ -48,6 +51,10 @@ interface RouteBase {
   query?: z.ZodType;
   /** The request body schema; routes without one take no body. */
   body?: z.ZodType;
+  /** The body is a file (CSV, XML or multipart), streamed to the handler through `ctx.upload()`. */
+  upload?: boolean;
+  /** A second success answer with the same body schema (a dry run's 200 beside a 201). */
+  alsoOk?: { status: number; description: string };
   /** Success status and body schema (none for 204); `contentType` when it is not JSON (`text/html`). */
   response: { status: number; description: string; schema?: z.ZodType; contentType?: string };
   /** Error statuses the route can answer, beyond the ones every route can (400 for query, 429, 500). */

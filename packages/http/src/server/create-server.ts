@@ -15,6 +15,7 @@ import { createCors } from './cors.js';
 import { createRequestHandler } from './handler.js';
 import { jsonLogger } from './logger.js';
 import { closeGracefully } from './shutdown.js';
+import { MAX_UPLOAD_BYTES } from '../io/upload.js';
 import { openDatabase } from './storage.js';
 
 /** The version the OpenAPI document states. */
@@ -110,7 +111,7 @@ export async function createServer(config: ServerConfig): Promise<TjServer> {
       clientAddress: clientAddressResolver(config.trustProxy),
       logger,
       cors: createCors(config.corsOrigins),
-      settings: { openRegistration: config.openRegistration },
+      settings: { openRegistration: config.openRegistration, maxUploadBytes: config.maxUploadBytes ?? MAX_UPLOAD_BYTES },
       isClosing: () => closing,
     });
     const requestTimeout = config.requestTimeoutMs ?? 30_000;

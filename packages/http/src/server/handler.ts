@@ -3,8 +3,9 @@ import { type Core, CoreError, grants, isApiKey, type Principal, sessionPrincipa
 import type { AccessTokens } from '../auth/access-tokens.js';
 import { bearerToken } from '../auth/bearer.js';
 import { BEARER_CHALLENGE, HttpError, toProblem } from '../errors/problem.js';
-import { readJsonBody } from '../io/body.js';
+import { discardBody, readJsonBody } from '../io/body.js';
 import { parseQuery } from '../io/query.js';
+import { openUpload, type Upload } from '../io/upload.js';
 import { type RateLimiter, rateLimitedError } from '../rate-limit/limiter.js';
 import type { Route, RouteContext, RouteResult } from '../routes/route.js';
 import type { Cors } from './cors.js';
@@ -127,20 +128,37 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
       await limit(res, principal ? limiters.user : limiters.ip, principal ? `user:${principal.userId}` : `ip:${state.ip}`);
     }
     const query = parseQuery(q === -1 ? '' : url.slice(q + 1), route.query !== undefined);
-    const body = method === 'POST' || method === 'PATCH' ? await readBody(req, route) : undefined;
-    const ctx: RouteContext = { core, userId: principal?.userId ?? '', principal, params: match.params, query, body, settings };
+    const body = (method === 'POST' || method === 'PATCH') && !route.upload ? await readBody(req, route) : undefined;
+    let opened: Promise<Upload> | undefined;
+    const upload = () => {
+      opened ??= openUpload(req, query.fileName, settings.maxUploadBytes);
+      return opened;
+    };
+    const ctx: RouteContext = {
+      core,
+      userId: principal?.userId ?? '',
+      principal,
+      params: match.params,
+      query,
+      body,
+      upload,
+      settings,
+    };
     const key = req.headers['idempotency-key'];
     let result: RouteResult;
     if (route.idempotent && principal && typeof key === 'string') {
+      // An upload is not read before it runs: its retry is recognised by its options and declared size.
+      const fingerprinted = route.upload ? { query, length: req.headers['content-length'] ?? null } : body;
       result = await runIdempotent(
         core,
-        { userId: principal.userId, key, method, path, body },
+        { userId: principal.userId, key, method, path, body: fingerprinted },
         () => route.handle(ctx),
         (e) => logger.log({ level: 'error', msg: 'idempotency record not stored', requestId: state.requestId, error: String(e) }),
       );
     } else {
       result = await route.handle(ctx);
     }
+    if (route.upload && !req.complete) discardBody(req);
     if (result.text) sendText(res, result.status, result.text, result.headers);
     else sendJson(res, result.status, result.body, result.headers);
   }

@@ -170,4 +170,19 @@ export const postgresMigrations: Migration[] = [
         PRIMARY KEY (user_id, account))`,
     ],
   },
+  {
+    // Imports become records: one row per import (its report), and each trade keeps the import that
+    // created it, so an import can be listed, shown and undone.
+    version: 22,
+    name: 'imports and the trades they created',
+    statements: [
+      `CREATE TABLE imports (
+        user_id UUID NOT NULL, id UUID NOT NULL, format_name TEXT NOT NULL, format_label TEXT NOT NULL, file_name TEXT,
+        size_bytes BIGINT NOT NULL, source_tz TEXT NOT NULL, report TEXT NOT NULL, trades_created INTEGER NOT NULL,
+        started_at BIGINT NOT NULL, finished_at BIGINT NOT NULL, undone_at BIGINT, PRIMARY KEY (user_id, id))`,
+      'CREATE INDEX imports_started ON imports (user_id, started_at, id)',
+      'ALTER TABLE trades ADD COLUMN import_id UUID',
+      'CREATE INDEX trades_import ON trades (user_id, import_id)',
+    ],
+  },
 ];

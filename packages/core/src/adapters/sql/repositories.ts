@@ -4,6 +4,7 @@ import { sqlApiKeyRepo } from './api-key-repo.js';
 import type { SqlContext } from './context.js';
 import { sqlIdRepo } from './id-repo.js';
 import { sqlIdempotencyRepo } from './idempotency-repo.js';
+import { sqlImportRepo } from './import-repo.js';
 import { sqlJournalRepo } from './journal-repo.js';
 import { sqlOutboxRepo } from './outbox-repo.js';
 import { sqlSettingsRepo } from './settings-repo.js';
@@ -30,5 +31,6 @@ export function sqlRepositories(ctx: SqlContext): Repositories {
     idempotency: sqlIdempotencyRepo(ctx),
     totp: sqlTotpRepo(ctx),
     settings: sqlSettingsRepo(ctx),
+    imports: sqlImportRepo(ctx),
   };
 }

@@ -41,6 +41,8 @@ export interface Database {
     r_multiple: number | null;
     status: string;
     import_key: string | null;
+    /** The import that created the trade (schema version 22). */
+    import_id: string | null;
     created_at: number;
     updated_at: number;
     /** Instrument details (schema version 6). */
@@ -123,6 +125,20 @@ export interface Database {
   /** GCRA state of one rate limit key: its theoretical arrival time in microseconds since the epoch (schema version 11). */
   rate_limits: { key: string; tat: number };
   /** API keys (schema version 10): only the SHA-256 of a key is stored. */
+  imports: {
+    user_id: string;
+    id: string;
+    format_name: string;
+    format_label: string;
+    file_name: string | null;
+    size_bytes: number;
+    source_tz: string;
+    report: string;
+    trades_created: number;
+    started_at: number;
+    finished_at: number;
+    undone_at: number | null;
+  };
   api_keys: {
     user_id: string;
     id: string;

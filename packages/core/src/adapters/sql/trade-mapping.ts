@@ -31,6 +31,7 @@ export const LIST_COLUMNS = [
   'expiry',
   'strike',
   'option_right',
+  'import_id',
 ] as const;
 
 /** The columns a full TradeRow is read from (not the user id, lower-cased instrument or status: they are derived). */
@@ -67,6 +68,7 @@ export function tradeListFromRecord(r: ListRecord, userId: string): TradeListRow
     expiry: r.expiry,
     strike: r.strike,
     right: r.option_right as TradeRow['right'],
+    importId: r.import_id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -102,6 +104,7 @@ export function tradeToRecord(t: TradeRow): Insertable<Database['trades']> {
     r_multiple: t.rMultiple,
     status: t.exitPrice === null ? 'open' : 'closed',
     import_key: t.importKey,
+    import_id: t.importId,
     account: t.account,
     asset_class: t.assetClass,
     currency: t.currency,

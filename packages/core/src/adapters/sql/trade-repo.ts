@@ -91,6 +91,26 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       const res = await db.deleteFrom('trades').where('user_id', '=', t.userId).where('id', '=', t.id).executeTakeFirst();
       if (Number(res.numDeletedRows) === 1) await bumpCounts(t.userId, -1, -isOpen(t));
     },
+    async byImport(userId, importId) {
+      const rows = await db
+        .selectFrom('trades')
+        .select(['id', 'exit_price', 'updated_at'])
+        .where('user_id', '=', userId)
+        .where('import_id', '=', importId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ id: r.id, open: r.exit_price === null, updatedAt: Number(r.updated_at) }));
+    },
+    async deleteByImport(userId, importId) {
+      const gone = await db
+        .deleteFrom('trades')
+        .where('user_id', '=', userId)
+        .where('import_id', '=', importId)
+        .returning('exit_price')
+        .execute();
+      if (gone.length > 0) await bumpCounts(userId, -gone.length, -gone.filter((r) => r.exit_price === null).length);
+      return gone.length;
+    },
     async list(userId, query, page) {
       const params = [...paramsOf(userId, query), page.limit, offsetOf(page)];
       const rows = await hot(db, `${ctx.dialect}:list:${shapeOf(query)}`, params, () =>
@@ -166,6 +186,31 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         .where('exit_time', '<', to)
         .executeTakeFirst();
       return Number(r?.s ?? 0);
+    },
+    async accounts(userId) {
+      const rows = await db
+        .selectFrom('trades')
+        .select((eb) => [
+          'account',
+          eb.fn.countAll<number | string>().as('n'),
+          eb.fn.sum<number | string>(eb.case().when('exit_time', 'is', null).then(1).else(0).end()).as('open_n'),
+          eb.fn<number | string | null>(dialect === 'sqlite' ? 'total' : 'sum', ['result_micros']).as('s'),
+          eb.fn.min<number | string>('entry_time').as('first_entry'),
+          eb.fn.max<number | string>('entry_time').as('last_entry'),
+          eb.fn.max<number | string | null>('exit_time').as('last_exit'),
+        ])
+        .where('user_id', '=', userId)
+        .groupBy('account')
+        .execute();
+      return rows.map((r) => ({
+        account: r.account,
+        trades: Number(r.n),
+        openTrades: Number(r.open_n),
+        resultMicros: Number(r.s ?? 0),
+        firstEntryTime: Number(r.first_entry),
+        lastEntryTime: Number(r.last_entry),
+        lastExitTime: r.last_exit === null ? null : Number(r.last_exit),
+      }));
     },
     async latestClosed(userId, limit) {
       const rows = await db

@@ -3,6 +3,7 @@
  * that turns a broker file into trades to import.
  */
 import { BUILTIN_FORMATS } from './builtin/index.js';
+import { OWN_FORMATS } from './own-formats.js';
 import { FormatRegistry } from './registry.js';
 import type { BrokerFormat } from './types.js';
 
@@ -39,11 +40,14 @@ export { readXmlElements } from './xml-elements.js';
 export { wallClockToInstant, type ZonedInstant } from './zoned-time.js';
 export { BUILTIN_FORMATS };
 
+export { OWN_FORMATS, tjFillsCsv, tjTradesCsv } from './own-formats.js';
+
 /**
- * A registry of the built-in formats plus `extra` ones (an embedding application's own).
+ * A registry of our own CSV formats, the built-in broker formats, plus `extra` ones (an
+ * embedding application's own).
  *
  * @example const registry = formatRegistry([defineFormat({ name: 'my-broker', … })]);
  */
 export function formatRegistry(extra: Iterable<BrokerFormat> = []): FormatRegistry {
-  return new FormatRegistry([...BUILTIN_FORMATS, ...extra]);
+  return new FormatRegistry([...OWN_FORMATS, ...BUILTIN_FORMATS, ...extra]);
 }

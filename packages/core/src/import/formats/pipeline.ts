@@ -27,6 +27,8 @@ export interface BrokerFileOptions {
   locale?: 'us' | 'eu';
   /** Units per lot by symbol, for formats that count in lots (see {@link ReadOptions.lotSizes}). */
   lotSizes?: Readonly<Record<string, number>>;
+  /** Called with the records (CSV records or XML elements) read so far, once per batch. */
+  onRows?: (rows: number) => void;
 }
 
 /** What reading a file found besides trades; filled in as the items are consumed. */
@@ -35,6 +37,8 @@ export interface BrokerFileReport {
   sourceTz: string;
   /** Fills read. */
   fills: number;
+  /** Records read (CSV records or XML elements). */
+  rows: number;
   warnings: FormatWarning[];
 }
 
@@ -69,25 +73,38 @@ export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileO
     }
     format = found.format;
   }
-  const report: BrokerFileReport = { format, sourceTz: options.sourceTz, fills: 0, warnings: [] };
+  const report: BrokerFileReport = { format, sourceTz: options.sourceTz, fills: 0, rows: 0, warnings: [] };
+  const counted = <T>(items: AsyncIterable<T>, size: (item: T) => number) =>
+    countRows(items, size, (n) => {
+      report.rows += n;
+      options.onRows?.(report.rows);
+    });
   const input: FormatInput =
     format.input === 'xml'
-      ? { kind: 'xml', elements: readXmlElements(open()) }
-      : { kind: 'csv', records: readCsvRecords(open(), head.delimiter) };
-  const fills = toFills(format, input, options, report);
-  const ordered =
-    format.order === undefined || format.order === 'chronological' ? fills : sortFills(fills, format.order === 'newest-first');
+      ? { kind: 'xml', elements: counted(readXmlElements(open()), () => 1) }
+      : { kind: 'csv', records: counted(readCsvRecords(open(), head.delimiter), (batch) => batch.length) };
+  const fills = toFills(format, input, { ...options, delimiter: head.delimiter }, report);
+  const order = typeof format.order === 'function' ? format.order(head) : (format.order ?? 'chronological');
+  const ordered = order === 'chronological' ? fills : sortFills(fills, order === 'newest-first');
   return { report, items: matchFills(ordered) };
+}
+
+/** Passes items through, reporting how many rows each stands for. */
+async function* countRows<T>(items: AsyncIterable<T>, size: (item: T) => number, add: (n: number) => void): AsyncGenerator<T> {
+  for await (const item of items) {
+    add(size(item));
+    yield item;
+  }
 }
 
 async function* toFills(
   format: BrokerFormat,
   input: FormatInput,
-  options: BrokerFileOptions,
+  options: BrokerFileOptions & { delimiter: string },
   report: BrokerFileReport,
-): AsyncGenerator<Fill> {
+): AsyncGenerator<Fill | ImportItem> {
   const readOptions: ReadOptions = {
-    delimiter: ',',
+    delimiter: options.delimiter,
     ...(options.locale !== undefined && { locale: options.locale }),
     ...(options.lotSizes !== undefined && { lotSizes: options.lotSizes }),
   };
@@ -95,6 +112,11 @@ async function* toFills(
     for (const record of batch) {
       if (record.kind === 'warning') {
         report.warnings.push({ line: record.line, message: record.message });
+        continue;
+      }
+      if (record.kind === 'trade') {
+        const { line, importKey, id, input } = record;
+        yield id === undefined ? { line, importKey, input } : { line, importKey, id, input };
         continue;
       }
       report.fills++;
@@ -107,9 +129,12 @@ async function* toFills(
  * Buffers and sorts fills by time (stable, so same-time fills keep the file's order; a
  * newest-first file is reversed first, so its same-time fills come out oldest first).
  */
-async function* sortFills(fills: AsyncIterable<Fill>, newestFirst: boolean): AsyncGenerator<Fill> {
+async function* sortFills(fills: AsyncIterable<Fill | ImportItem>, newestFirst: boolean): AsyncGenerator<Fill | ImportItem> {
   const all: Fill[] = [];
-  for await (const f of fills) all.push(f);
+  for await (const f of fills) {
+    if ('input' in f) yield f;
+    else all.push(f);
+  }
   if (newestFirst) all.reverse();
   all.sort((a, b) => a.datetime - b.datetime);
   yield* all;
@@ -176,8 +201,8 @@ function toFill(f: BrokerFill, tz: string, report: BrokerFileReport): Fill {
     fees: Math.abs(f.fees ?? 0),
     account: f.account ?? '',
     multiplier: multiplierOf(f),
-    tags: [],
-    note: '',
+    tags: f.tags ?? [],
+    note: f.note ?? '',
   };
   if (f.execId !== undefined && f.execId !== '') fill.execId = f.execId;
   const details = detailsOf(f);

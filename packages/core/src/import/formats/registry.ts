@@ -63,13 +63,36 @@ export class FormatRegistry {
     const [first, second] = scored;
     if (first === undefined) return { ok: false, missing: [], reason: 'no formats are registered' };
     if (first.score > 0.5 && (second === undefined || second.score < first.score)) return { ok: true, ...first };
-    const missing = missingColumns(first.format, head);
+    const closest =
+      first.score > 0
+        ? first.format
+        : closestByColumns(
+            scored.map((s) => s.format),
+            head,
+          );
+    const missing = missingColumns(closest, head);
     const reason =
       first.score > 0.5
         ? `it fits ${first.format.name} and ${second?.format.name} equally well: pass --format`
         : 'no known format recognises its header';
-    return { ok: false, closest: first.format, missing, reason };
+    return { ok: false, closest, missing, reason };
   }
+}
+
+/** The format whose required columns the head's header covers best (by share present). */
+function closestByColumns(formats: BrokerFormat[], head: FileHead): BrokerFormat {
+  let best = formats[0] as BrokerFormat;
+  let bestShare = -1;
+  for (const f of formats) {
+    const required = f.requiredColumns.length;
+    if (required === 0) continue;
+    const share = (required - missingColumns(f, head).length) / required;
+    if (share > bestShare) {
+      best = f;
+      bestShare = share;
+    }
+  }
+  return best;
 }
 
 function safeScore(format: BrokerFormat, head: FileHead): number {

@@ -4,6 +4,7 @@
  * else: time zones, instrument catalogues, FIFO matching, dedup and writing are the pipeline's.
  */
 import type { AssetClass, OptionRight } from '../../schemas/trade.js';
+import type { TradeImportInput } from '../trade-input.js';
 
 /** A wall-clock time as a broker wrote it, without a zone: read later in the source time zone. */
 export interface WallClock {
@@ -67,6 +68,20 @@ export interface BrokerFill extends InstrumentHints {
   orderId?: string;
   effect?: PositionEffect;
   brokerPnl?: BrokerPnl;
+  /** Tags and a note for the trade this fill becomes part of (our own fills CSV). */
+  tags?: string[];
+  note?: string;
+}
+
+/** A trade a file states whole (our trades CSV): imported as is, deduplicated by its key. */
+export interface TradeRecord {
+  kind: 'trade';
+  line: number;
+  /** Stable across re-imports of the same row (`id:<id>` or a hash of its content). */
+  importKey: string;
+  /** The row's own id, used as the trade id when it is a UUID. */
+  id?: string;
+  input: TradeImportInput;
 }
 
 /** A warning found while reading (not an error: the import goes on and reports it). */
@@ -77,6 +92,9 @@ export interface FormatWarning {
 
 /** What a reader yields: executions, and warnings to report. */
 export type BrokerRecord = BrokerFill | ({ kind: 'warning' } & FormatWarning);
+
+/** What any reader may yield: broker records, or whole trades (files that state trades, like ours). */
+export type FormatRecord = BrokerRecord | TradeRecord;
 
 /** One CSV record: its cells as written and the physical line where it starts. */
 export interface CsvLine {
@@ -147,10 +165,16 @@ export interface BrokerFormat {
   /** The columns it needs, for the "missing columns" part of an unrecognised-file error. */
   requiredColumns: readonly string[];
   /** Reads the file, in batches (one per input batch is fine). */
-  read(input: FormatInput, options: ReadOptions): AsyncIterable<BrokerRecord[]>;
+  read(input: FormatInput, options: ReadOptions): AsyncIterable<FormatRecord[]>;
   /**
    * The order of the fills it yields, per (account, symbol): `chronological` (default),
    * `newest-first` (the broker lists newest first), or `unordered` (the pipeline sorts them).
    */
-  order?: 'chronological' | 'newest-first' | 'unordered';
+  order?: FileOrderRule;
 }
+
+/** The order of a format's fills, fixed or told from the file's head. */
+export type FileOrderRule = FileOrderName | ((head: FileHead) => FileOrderName);
+
+/** See {@link BrokerFormat.order}. */
+export type FileOrderName = 'chronological' | 'newest-first' | 'unordered';

@@ -42,7 +42,7 @@ export async function readRecords(name: string, text: string, locale?: 'us' | 'e
       ? { kind: 'xml' as const, elements: readXmlElements([text]) }
       : { kind: 'csv' as const, records: readCsvRecords([text], delimiter) };
   const batches = await collect(format.read(input, { delimiter, ...(locale !== undefined && { locale }) }));
-  return batches.flat();
+  return batches.flat().filter((r): r is BrokerRecord => r.kind !== 'trade');
 }
 
 /** A format's fills and warnings for `text`, apart. */

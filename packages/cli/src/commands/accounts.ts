@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { action, examples } from '../command-kit.js';
+import type { Context, Io } from '../context.js';
+import { dateTime, money } from '../output/format.js';
+
+/** `tj accounts list`: the accounts the journal's trades carry. */
+export async function listAccounts(ctx: Context): Promise<void> {
+  const data = await (await ctx.backend()).accounts();
+  ctx.out.result(data, ({ accounts }) => {
+    if (accounts.length === 0) return ctx.out.line('No trades yet, so no accounts.');
+    ctx.out.printTable(
+      ['Account', 'Trades', 'Open', 'Net P&L', 'First entry', 'Last trade'],
+      accounts.map((a) => [
+        a.account ?? '(none)',
+        String(a.trades),
+        String(a.openTrades),
+        money(a.totalPnL),
+        dateTime(a.firstEntryTime, ctx.tz),
+        dateTime(a.lastTradeTime, ctx.tz),
+      ]),
+    );
+  });
+}
+
+/** Registers `tj accounts …`. */
+export function registerAccounts(program: Command, io: Io): void {
+  const accounts = program.command('accounts').description('the accounts your trades carry (set by imports or --account)');
+  examples(accounts, ['tj accounts list', 'tj accounts list --json']);
+  examples(
+    accounts.command('list').description('list accounts with trade counts, net P&L and dates').action(action(io, listAccounts)),
+    ['tj accounts list', 'tj accounts list --json'],
+  );
+}

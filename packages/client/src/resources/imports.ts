@@ -1,0 +1,141 @@
+import type { CallOptions, Send } from '../transport.js';
+import type { ImportFormatInfo, ImportList, ImportListQuery, ImportRecord } from '../types.js';
+
+/** What an import can send: a `File`/`Blob` (browsers), a string or bytes, or a stream (a Node `Readable`, a web `ReadableStream`). */
+export type ImportBody = Blob | string | Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
+
+/** Options of `imports.create`: how to read the file, and what to hear while it uploads. */
+export interface ImportCreateOptions {
+  /** A format name (`imports.formats()`); detected from the file when absent. */
+  format?: string;
+  /** IANA zone of the file's naive (wall-clock) times; the server's default is UTC. */
+  sourceTz?: string;
+  /** The file's name, kept in the record (default: a `File`'s own name). */
+  fileName?: string;
+  /** Report what the import would do; write nothing (the record's id is not stored). */
+  dryRun?: boolean;
+  /** Import the good rows and count the invalid ones instead of refusing the file. */
+  skipInvalid?: boolean;
+  /** Point values by futures root, overriding or completing the server's catalogue: `{ ES: 50 }`. */
+  pointValues?: Record<string, number>;
+  /** The body's media type (default: a Blob's own type, else from the file name: `.xml` is XML, anything else CSV). */
+  contentType?: string;
+  /** Bytes sent so far: called as a stream body is read; a Blob or string is reported once, whole, when sent. */
+  onProgress?: (bytesSent: number) => void;
+}
+
+const id = (importId: string) => `/imports/${encodeURIComponent(importId)}`;
+const encoder = new TextEncoder();
+
+function mediaType(body: ImportBody, options: ImportCreateOptions, fileName: string | undefined): string {
+  if (options.contentType) return options.contentType;
+  if (typeof Blob !== 'undefined' && body instanceof Blob && body.type) return body.type;
+  return fileName?.toLowerCase().endsWith('.xml') ? 'application/xml' : 'text/csv';
+}
+
+/** A stream (or async iterable) as a web stream that reports the bytes it hands to fetch. */
+function counted(source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>, onProgress?: (n: number) => void) {
+  const iterator = (
+    Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : (source as ReadableStream<Uint8Array>).getReader()
+  ) as AsyncIterator<Uint8Array | string> | ReadableStreamDefaultReader<Uint8Array>;
+  const next = () => ('read' in iterator ? iterator.read() : iterator.next());
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const step = await next();
+      if (step.done) {
+        controller.close();
+        return;
+      }
+      const chunk = typeof step.value === 'string' ? encoder.encode(step.value) : (step.value as Uint8Array);
+      sent += chunk.byteLength;
+      onProgress?.(sent);
+      controller.enqueue(chunk);
+    },
+    async cancel(reason) {
+      if ('cancel' in iterator) await iterator.cancel(reason);
+      else await iterator.return?.(reason);
+    },
+  });
+}
+
+function sizeOf(body: Blob | string | Uint8Array): number {
+  if (typeof body === 'string') return encoder.encode(body).byteLength;
+  return body instanceof Uint8Array ? body.byteLength : body.size;
+}
+
+/** Imports: send a broker export or our CSV, see the history, undo one. */
+export function importsApi(send: Send) {
+  return {
+    /**
+     * Imports a file: the server detects its format (or takes `format`), imports it in one
+     * transaction and answers the record (a dry run answers what it would do). Streams are sent as
+     * they are read and are not retried (a Blob or string is, safely: the call carries an
+     * Idempotency-Key and a re-sent file adds nothing).
+     *
+     * @example const record = await client.imports.create(fileInput.files[0], { sourceTz: 'America/New_York' });
+     */
+    async create(body: ImportBody, options: ImportCreateOptions = {}, callOptions?: CallOptions): Promise<ImportRecord> {
+      const fileName = options.fileName ?? (typeof File !== 'undefined' && body instanceof File ? body.name : undefined);
+      const whole =
+        typeof body === 'string' || body instanceof Uint8Array || (typeof Blob !== 'undefined' && body instanceof Blob);
+      const query = {
+        format: options.format,
+        sourceTz: options.sourceTz,
+        fileName,
+        dryRun: options.dryRun,
+        skipInvalid: options.skipInvalid,
+        pointValues:
+          options.pointValues &&
+          Object.entries(options.pointValues)
+            .map(([root, value]) => `${root}=${value}`)
+            .join(','),
+      };
+      const upload = {
+        body: whole ? body : counted(body as ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>, options.onProgress),
+        contentType: mediaType(body, options, fileName),
+      };
+      const record = await send<ImportRecord>({ method: 'POST', path: '/imports', query, upload, idempotent: true }, callOptions);
+      if (whole) options.onProgress?.(sizeOf(body));
+      return record;
+    },
+
+    /**
+     * The user's imports, newest first.
+     *
+     * @example const { imports } = await client.imports.list({ limit: 10 });
+     */
+    list(query: ImportListQuery = {}, options?: CallOptions): Promise<ImportList> {
+      return send<ImportList>({ method: 'GET', path: '/imports', query }, options);
+    },
+
+    /**
+     * One import, with the ids of the trades it created.
+     *
+     * @example const { counts, tradeIds } = await client.imports.get(importId);
+     */
+    get(importId: string, options?: CallOptions): Promise<ImportRecord> {
+      return send<ImportRecord>({ method: 'GET', path: id(importId) }, options);
+    },
+
+    /**
+     * Undoes an import: removes the trades it created. Refused (409, naming them) when any was
+     * edited since, unless `force`.
+     *
+     * @example await client.imports.undo(importId, { force: true });
+     */
+    undo(importId: string, undoOptions: { force?: boolean } = {}, options?: CallOptions): Promise<ImportRecord> {
+      const query = undoOptions.force ? { force: true } : undefined;
+      return send<ImportRecord>({ method: 'DELETE', path: id(importId), query }, options);
+    },
+
+    /**
+     * The formats the server reads: name, broker, the export to choose, what is read, the time-zone rule.
+     *
+     * @example const { formats } = await client.imports.formats();
+     */
+    formats(options?: CallOptions): Promise<{ formats: ImportFormatInfo[] }> {
+      return send<{ formats: ImportFormatInfo[] }>({ method: 'GET', path: '/imports/formats' }, options);
+    },
+  };
+}

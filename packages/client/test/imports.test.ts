@@ -1,0 +1,64 @@
+/**
+ * `client.imports` against the real server: a file from disk streamed with progress, a string,
+ * a dry run, the history, undo (with and without force), and the errors as TjApiError.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DATABASES } from '../../../test/support/databases.js';
+import { isTjApiError } from '../src/index.js';
+import { openFile } from '../src/node.js';
+import { useServer } from './support/server.js';
+
+const FIXTURE = fileURLToPath(new URL('../../core/test/fixtures/brokers/tradovate-fills.csv', import.meta.url));
+const HEADER = 'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note';
+const ROUND_TRIP = `${HEADER}\n2026-02-02T14:30:00Z,ES,buy,2,5000,0,0,sdk-1,SIM,50,,\n2026-02-02T14:50:00Z,ES,sell,2,5001.5,0,0,sdk-2,SIM,50,,\n`;
+
+for (const db of DATABASES) {
+  describe.skipIf(!db.available)(`client.imports on ${db.name}`, () => {
+    const server = useServer(db);
+
+    it('streams a file from disk with progress, and re-sending it adds nothing', async () => {
+      const { client } = await server().loggedIn();
+      const file = await openFile(FIXTURE);
+      const seen: number[] = [];
+      const record = await client.imports.create(file.body, {
+        ...file.options,
+        sourceTz: 'America/Chicago',
+        onProgress: (n) => seen.push(n),
+      });
+      expect(record).toMatchObject({
+        fileName: 'tradovate-fills.csv',
+        format: { name: 'tradovate-fills' },
+        sizeBytes: file.size,
+      });
+      expect(seen.at(-1)).toBe(file.size);
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+      const again = await client.imports.create((await openFile(FIXTURE)).body, { sourceTz: 'America/Chicago' });
+      expect(again.counts.tradesCreated).toBe(0);
+      const { imports, pagination } = await client.imports.list();
+      expect(pagination.total).toBe(2);
+      expect(imports.map((i) => i.id)).toEqual([again.id, record.id]);
+      expect(await client.imports.get(record.id)).toEqual(record);
+    });
+
+    it('sends a string, dry-runs, undoes, and refuses an edited import without force', async () => {
+      const { client } = await server().loggedIn();
+      const dry = await client.imports.create(ROUND_TRIP, { dryRun: true, pointValues: { ES: 50 } });
+      expect(dry).toMatchObject({ dryRun: true, tradeIds: [], counts: { tradesCreated: 1 } });
+      expect((await client.imports.list()).imports).toEqual([]);
+      const made = await client.imports.create(ROUND_TRIP, { fileName: 'mine.csv' });
+      const [tradeId] = made.tradeIds as [string];
+      // 2 contracts × 1.5 points × 50 = 150.
+      expect(await client.trades.get(tradeId)).toMatchObject({ result: 150, importId: made.id, account: 'SIM' });
+      await client.trades.update(tradeId, { notes: 'reviewed' });
+      const refused = await client.imports.undo(made.id).catch((e: unknown) => e);
+      expect(isTjApiError(refused) && refused.status === 409 && refused.message.includes(tradeId)).toBe(true);
+      const undone = await client.imports.undo(made.id, { force: true });
+      expect(undone.undoneAt).not.toBeNull();
+      const gone = await client.trades.get(tradeId).catch((e: unknown) => e);
+      expect(isTjApiError(gone) && gone.status === 404).toBe(true);
+      const { formats } = await client.imports.formats();
+      expect(formats.map((f) => f.name)).toContain('ibkr-activity');
+    });
+  });
+}

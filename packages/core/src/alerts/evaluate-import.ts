@@ -1,0 +1,71 @@
+import { tradingDaysFor } from '../settings/service.js';
+import { dayKey } from '../shared/calendar.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { fromMicros, toMicros } from '../shared/money.js';
+import type { Repositories } from '../storage/ports.js';
+import type { AlertRow, TradeRow } from '../storage/rows.js';
+import { initialRisk } from '../trades/derive.js';
+import { checks, fire } from './evaluate.js';
+
+/** What an import tells the alert rules: the trades it wrote that could concern today, and its latest close. */
+export interface ImportedTrades {
+  importId: string;
+  /** Trades created or closed by the import that entered or exited within the last two days. */
+  recent: TradeRow[];
+  /** The import's trade with the latest exit, if it closed any. */
+  latestClosed: TradeRow | undefined;
+}
+
+/** Trades kept for the rules about today: anything within two days of now is today somewhere. */
+export const RECENT_MS = 2 * 86_400_000;
+
+/**
+ * Evaluates the user's rules ONCE over an import, in its transaction: rules about a day look at
+ * today only (so importing last year fires nothing of last year), rules about runs and drawdown
+ * look at the state after the import, and rules about single trades fire at most once per import
+ * for its trades entered today, with how many broke them.
+ */
+export async function evaluateImportAlerts(
+  tx: Repositories,
+  deps: CoreDeps,
+  alerts: AlertRow[],
+  imported: ImportedTrades,
+): Promise<void> {
+  const now = deps.clock.now();
+  for (const alert of alerts) {
+    if (!alert.active) continue;
+    // "Today" is the trading day of now, in each trade's account's clock (the user's settings).
+    const days = await tradingDaysFor(tx, alert.userId, alert.tz);
+    const today = days.user.dayOf(now);
+    const isToday = (ms: number | null, account: string | null) =>
+      ms !== null && days.dayOf(ms, account) === days.clock(account).dayOf(now);
+    const latest = imported.latestClosed;
+    if (alert.type === 'dailyLossLimit') {
+      const closedToday = imported.recent.filter((t) => isToday(t.exitTime, t.account));
+      const last = closedToday.at(-1);
+      if (last) {
+        const trigger = await checks.dailyLossLimit(tx, alert, { trade: last, before: undefined });
+        if (trigger) await fire(tx, deps, alert, last, trigger);
+      }
+    } else if (alert.type === 'maxConsecutiveLosses' || alert.type === 'maxDrawdown') {
+      if (latest) {
+        const trigger = await checks[alert.type](tx, alert, { trade: latest, before: undefined });
+        if (trigger) await fire(tx, deps, alert, latest, trigger);
+      }
+    } else {
+      const breaking = imported.recent.filter(
+        (t) =>
+          isToday(t.entryTime, t.account) &&
+          (alert.type === 'missingStopLoss' ? t.stopLoss === null : toMicros(initialRisk(t) ?? 0) > toMicros(alert.threshold)),
+      );
+      const first = breaking[0];
+      if (first) {
+        const value =
+          alert.type === 'missingStopLoss'
+            ? breaking.length
+            : fromMicros(Math.max(...breaking.map((t) => toMicros(initialRisk(t) ?? 0))));
+        await fire(tx, deps, alert, first, { periodKey: `import:${imported.importId}:${dayKey(today)}`, value });
+      }
+    }
+  }
+}

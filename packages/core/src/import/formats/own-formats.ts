@@ -1,0 +1,160 @@
+/**
+ * Our own files as formats of the registry: the trades CSV (`tj export trades --format csv`) and
+ * the fills CSV (one row per execution), so one path reads every file.
+ */
+import { type CsvHeader, CsvRowMapper, headerFromRecord, isBlankRecord, looseColumnName } from '../csv-row-mapper.js';
+import { FillColumns, parseFillRow } from '../fills-csv.js';
+import { checkTradesHeader, parseTradeRow } from '../trades-csv.js';
+import { TRADE_INPUT_FIELDS } from '../trade-input.js';
+import { TRADE_COMPUTED_COLUMNS } from '../trades-csv-format.js';
+import { defineFormat } from './registry.js';
+import type { BrokerFill, FormatRecord, CsvLine, FileHead, FileOrderName, FormatInput, TradeRecord } from './types.js';
+import { parseDateTime } from '../values.js';
+
+const TRADE_REQUIRED = ['instrument', 'direction', 'entryPrice', 'positionSize', 'entryTime'];
+const TRADE_KNOWN = new Set([...['id', ...TRADE_INPUT_FIELDS, ...TRADE_COMPUTED_COLUMNS].map(looseColumnName)]);
+const FILL_REQUIRED = ['datetime', 'symbol', 'side', 'quantity', 'price'];
+const FILL_KNOWN = new Set(
+  [
+    'datetime',
+    'symbol',
+    'side',
+    'quantity',
+    'price',
+    'commission',
+    'fees',
+    'exec_id',
+    'account',
+    'multiplier',
+    'tags',
+    'note',
+  ].map(looseColumnName),
+);
+
+/** The first non-blank record of the head: our files' header. */
+function headerOf(head: FileHead): CsvLine | undefined {
+  return head.records.find((r) => !isBlankRecord(r.cells));
+}
+
+/** 0.99 when the header has the required columns and only known ones; 0.6 with unknown ones (reading then names them). */
+function ownScore(head: FileHead, required: readonly string[], known: ReadonlySet<string>): number {
+  const header = headerOf(head);
+  if (header === undefined) return 0;
+  const keys = header.cells.map(looseColumnName).filter((k) => k !== '');
+  if (!required.every((r) => keys.includes(looseColumnName(r)))) return 0;
+  return keys.every((k) => known.has(k)) ? 0.99 : 0.6;
+}
+
+/** Reads a headed CSV with our row mapper: `check` sees the header, `row` turns each row into a record. */
+async function* readHeaded(
+  input: FormatInput,
+  check: (header: CsvHeader) => void,
+  row: (mapper: CsvRowMapper, labels: Map<string, string>, record: CsvLine) => FormatRecord | undefined,
+): AsyncGenerator<FormatRecord[]> {
+  if (input.kind !== 'csv') return;
+  let mapper: CsvRowMapper | undefined;
+  const labels = new Map<string, string>();
+  for await (const batch of input.records) {
+    const out: FormatRecord[] = [];
+    for (const record of batch) {
+      if (mapper === undefined) {
+        if (isBlankRecord(record.cells)) continue;
+        const header = headerFromRecord(record);
+        check(header);
+        for (const name of header.names) labels.set(looseColumnName(name), name);
+        mapper = new CsvRowMapper(header, looseColumnName);
+        continue;
+      }
+      const r = row(mapper, labels, record);
+      if (r !== undefined) out.push(r);
+    }
+    yield out;
+  }
+}
+
+/** Our trades CSV: one row per trade, imported as is. */
+export const tjTradesCsv = defineFormat({
+  name: 'tj-trades',
+  broker: 'Trading journal',
+  title: 'Trades CSV',
+  exportHint: 'tj export trades --format csv (or any CSV with these columns)',
+  reads: 'one trade per row: instrument, direction, entryPrice, positionSize, entryTime, and the optional trade fields',
+  timeRule: 'UTC or the offset each time carries (naive times are refused)',
+  sampleHeader:
+    'id,instrument,direction,entryPrice,positionSize,entryTime,stopLoss,takeProfit,setupType,notes,tags,fees,multiplier,exitPrice,exitTime,result',
+  requiredColumns: TRADE_REQUIRED,
+  detect: (head) => ownScore(head, TRADE_REQUIRED, TRADE_KNOWN),
+  read: (input) =>
+    readHeaded(input, checkTradesHeader, (mapper, labels, record) => {
+      const row = mapper.map(record);
+      if (row === undefined) return undefined;
+      const item = parseTradeRow(row, labels);
+      const trade: TradeRecord = { kind: 'trade', line: item.line, importKey: item.importKey, input: item.input };
+      if (item.id !== undefined) trade.id = item.id;
+      return trade;
+    }),
+});
+
+/** The order of a fills CSV from its head: newest-first when times go down more often than up. */
+function fillsOrder(head: FileHead): FileOrderName {
+  const header = headerOf(head);
+  if (header === undefined) return 'chronological';
+  const column = header.cells.findIndex((c) => looseColumnName(c) === 'datetime');
+  let previous: number | undefined;
+  let ups = 0;
+  let downs = 0;
+  for (const r of head.records) {
+    if (r === header) continue;
+    const t = parseDateTime((r.cells[column] ?? '').trim());
+    if (!t.ok) continue;
+    if (previous !== undefined) {
+      if (t.value > previous) ups++;
+      else if (t.value < previous) downs++;
+    }
+    previous = t.value;
+  }
+  return downs > ups ? 'newest-first' : 'chronological';
+}
+
+/** Our fills CSV: one row per execution, matched FIFO into trades. */
+export const tjFillsCsv = defineFormat({
+  name: 'tj-fills',
+  broker: 'Trading journal',
+  title: 'Fills CSV',
+  exportHint: 'any CSV with these columns (one row per execution)',
+  reads:
+    'executions: datetime, symbol, side, quantity, price; optional commission, fees, exec_id, account, multiplier, tags, note',
+  timeRule: 'UTC or the offset each time carries (naive times are refused)',
+  sampleHeader: 'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note',
+  requiredColumns: FILL_REQUIRED,
+  detect: (head) => ownScore(head, FILL_REQUIRED, FILL_KNOWN),
+  order: fillsOrder,
+  read: (input) => {
+    const columns = new FillColumns();
+    return readHeaded(input, columns.check, (mapper, labels, record) => {
+      const row = mapper.map(record);
+      if (row === undefined) return undefined;
+      const f = parseFillRow(row, labels);
+      const fill: BrokerFill = {
+        kind: 'fill',
+        line: f.line,
+        time: { utc: f.datetime },
+        account: f.account,
+        symbol: f.symbol,
+        side: f.side,
+        quantity: f.quantity,
+        price: f.price,
+        commission: f.commission,
+        fees: f.fees,
+        multiplier: f.multiplier,
+      };
+      if (f.execId !== undefined) fill.execId = f.execId;
+      if (f.tags.length > 0) fill.tags = f.tags;
+      if (f.note !== '') fill.note = f.note;
+      return fill;
+    });
+  },
+});
+
+/** Our own formats, first in the registry. */
+export const OWN_FORMATS = [tjTradesCsv, tjFillsCsv] as const;

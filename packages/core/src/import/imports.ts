@@ -1,0 +1,105 @@
+/**
+ * `core.imports`: one path that reads every file (broker exports and our own CSVs) through the
+ * format registry, imports it in one transaction and reports what it did.
+ */
+import type { ImportFormatInfo, ImportReport } from '../schemas/import.js';
+import type { CoreDeps } from '../shared/deps.js';
+import type { Repositories } from '../storage/ports.js';
+import { readFileHead } from './formats/csv-records.js';
+import type { FormatRegistry } from './formats/registry.js';
+import type { BrokerFormat, FileHead } from './formats/types.js';
+import { runImport } from './run.js';
+
+/** A file to import: re-openable byte chunks (opened once for the head, once for the whole file). */
+export interface ImportSource {
+  /** The file's name, for messages. */
+  name?: string;
+  /** Returns the file's bytes from the start, each time it is called. */
+  open: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+}
+
+/** A row skipped by `skipInvalid`: where it was, why, and the raw value at fault. */
+export interface SkippedRow {
+  line: number;
+  message: string;
+  raw: string;
+}
+
+/** Options of `imports.run`. */
+export interface ImportRunOptions {
+  /** A format name (see `formats()`); detected from the file's head when absent. */
+  format?: string;
+  /** IANA zone that naive (wall-clock) times are read in. */
+  sourceTz: string;
+  /** Report what would happen; write nothing. */
+  dryRun?: boolean;
+  /** Import the good rows and skip invalid ones (reported to `onSkipped` and in `counts.invalid`). */
+  skipInvalid?: boolean;
+  /** Point values (contract multipliers) by futures root, overriding or completing the catalogue: `{ ES: 50 }`. */
+  pointValues?: Readonly<Record<string, number>>;
+  /** Number locale of formats with variants (NinjaTrader US vs EU); detected when absent. */
+  locale?: 'us' | 'eu';
+  /** Called with the records read so far, once per batch. */
+  onProgress?: (rowsRead: number) => void;
+  /** Called for each row skipped by `skipInvalid`. */
+  onSkipped?: (row: SkippedRow) => void;
+  /** The import record's id: each trade created keeps it. */
+  importId?: string;
+  /** Runs in the import's transaction with its report (not on a dry run); answers the `import.completed` event's data. */
+  beforeCommit?: (tx: Repositories, report: ImportReport) => Promise<Record<string, unknown>>;
+}
+
+/** What detection found: the format, or the closest one and the columns it lacks. */
+export type ImportDetection =
+  | { ok: true; format: ImportFormatInfo; score: number }
+  | { ok: false; reason: string; closest: ImportFormatInfo | null; missing: string[] };
+
+/** A format's public description. */
+export function formatInfo(f: BrokerFormat): ImportFormatInfo {
+  return {
+    name: f.name,
+    label: `${f.broker} ${f.title}`,
+    broker: f.broker,
+    title: f.title,
+    exportHint: f.exportHint,
+    reads: f.reads,
+    timeRule: f.timeRule,
+    sampleHeader: f.sampleHeader,
+  };
+}
+
+/** The import service bound to core's dependencies and a format registry. */
+export function imports(deps: CoreDeps, registry: FormatRegistry) {
+  return {
+    /** Every format the registry knows (built-in, ours and the embedding application's), in detection order. */
+    formats: (): ImportFormatInfo[] => registry.list().map(formatInfo),
+
+    /** Reads the head of a file (first ~64 KiB) for {@link detect}. */
+    readHead: (source: ImportSource): Promise<FileHead> => readFileHead(source.open()),
+
+    /** Which format a file's head is, or the closest format and the columns it lacks. */
+    detect(head: FileHead): ImportDetection {
+      const found = registry.detect(head);
+      if (found.ok) return { ok: true, format: formatInfo(found.format), score: found.score };
+      return {
+        ok: false,
+        reason: found.reason,
+        closest: found.closest === undefined ? null : formatInfo(found.closest),
+        missing: found.missing,
+      };
+    },
+
+    /**
+     * Imports a file in one transaction (nothing is written when a row is bad, unless
+     * `skipInvalid`), and reports it. Re-importing, or importing an overlapping export, adds
+     * nothing twice.
+     *
+     * @example const report = await core.imports.run(userId, { name: 'fills.csv', open: () => createReadStream(p) }, { sourceTz: 'America/New_York' });
+     */
+    run: (userId: string, source: ImportSource, options: ImportRunOptions): Promise<ImportReport> =>
+      runImport(deps, registry, userId, source, options),
+  };
+}
+
+/** The object `imports` returns (`core.imports`). */
+export type Imports = ReturnType<typeof imports>;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { dateTimeOutput } from './common.js';
+
+/** One account that the user's trades carry, with what it holds. */
+export const accountSummarySchema = z
+  .object({
+    account: z.string().nullable().meta({ description: 'The account name; null for trades without one' }),
+    trades: z.int().meta({ description: 'Trades in the account' }),
+    openTrades: z.int().meta({ description: 'Trades still open' }),
+    totalPnL: z.number().meta({ description: 'Sum of the results of its closed trades, in money' }),
+    firstEntryTime: dateTimeOutput.meta({ description: 'Entry time of its first trade' }),
+    lastTradeTime: dateTimeOutput.meta({ description: 'Latest entry or exit time of its trades' }),
+  })
+  .meta({ id: 'AccountSummary' });
+
+/** Response of GET /api/accounts: every account of the user's trades, by name (null last). */
+export const accountListSchema = z
+  .object({ accounts: z.array(accountSummarySchema) })
+  .meta({ id: 'AccountList', description: 'The accounts the user’s trades carry, by name; trades without an account last' });
+
+/** One account of the user's trades. */
+export type AccountSummary = z.output<typeof accountSummarySchema>;
+/** Answer of GET /api/accounts. */
+export type AccountList = z.output<typeof accountListSchema>;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { dateTimeOutput, idSchema, paginationQuery, paginationSchema, timeZone } from './common.js';
+import { importReportSchema } from './import.js';
+
+const flag = (description: string) =>
+  z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional()
+    .meta({ description });
+
+const ROOT_VALUE = /^([A-Za-z0-9]{1,8})=(\d+(?:\.\d+)?)$/;
+
+/** `ES=50,NQ=20`: point values by futures root. */
+const pointValues = z
+  .string()
+  .transform((s, ctx) => {
+    const out: Record<string, number> = {};
+    for (const part of s.split(',')) {
+      const m = ROOT_VALUE.exec(part.trim());
+      if (!m || Number(m[2]) <= 0) {
+        ctx.addIssue({ code: 'custom', message: `"${part.trim()}" is not ROOT=VALUE (e.g. ES=50)` });
+        return z.NEVER;
+      }
+      out[(m[1] as string).toUpperCase()] = Number(m[2]);
+    }
+    return out;
+  })
+  .meta({ description: 'Point values by futures root, comma-separated: ES=50,NQ=20 (override or complete the catalogue)' });
+
+/** Options of POST /api/imports, as query parameters (or multipart fields sent before the file). */
+export const importCreateQuerySchema = z.strictObject({
+  format: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .meta({ description: 'A format name (GET /api/imports/formats); detected when absent' }),
+  sourceTz: timeZone.optional().meta({ description: 'IANA zone of naive (wall-clock) times in the file; default UTC' }),
+  fileName: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({ description: 'The file’s name, kept in the record (multipart bodies carry their own)' }),
+  dryRun: flag('true: report what would be imported, write nothing (answers 200)'),
+  skipInvalid: flag('true: import the good rows and count (and warn about) the invalid ones'),
+  pointValues: pointValues.optional(),
+});
+
+/** Query of DELETE /api/imports/{id}. */
+export const importUndoQuerySchema = z.strictObject({
+  force: flag('true: undo even when trades of the import were edited since'),
+});
+
+/** Query of GET /api/imports. */
+export const importListQuerySchema = z.strictObject({ ...paginationQuery });
+
+const recordFields = {
+  id: idSchema.meta({ description: 'The import’s id; trades it created carry it as importId (a dry run’s id is not stored)' }),
+  fileName: z.string().nullable(),
+  sizeBytes: z.int().meta({ description: 'Bytes read from the file' }),
+  startedAt: dateTimeOutput,
+  finishedAt: dateTimeOutput,
+  undoneAt: dateTimeOutput
+    .nullable()
+    .meta({ description: 'When the import was undone (its trades removed); null while it stands' }),
+};
+
+/** One import: its report, file, times, and the trades it created. */
+export const importRecordSchema = importReportSchema.extend(recordFields).meta({ id: 'Import' });
+
+/** An import as listed: the record without the ids of its trades. */
+export const importListItemSchema = importReportSchema
+  .omit({ tradeIds: true })
+  .extend(recordFields)
+  .meta({ id: 'ImportListItem' });
+
+/** Response of GET /api/imports: newest first. */
+export const importListSchema = z
+  .object({ imports: z.array(importListItemSchema), pagination: paginationSchema })
+  .meta({ id: 'ImportList' });
+
+/** One import record. */
+export type ImportRecord = z.output<typeof importRecordSchema>;
+/** One import as listed. */
+export type ImportListItem = z.output<typeof importListItemSchema>;
+/** A page of imports. */
+export type ImportList = z.output<typeof importListSchema>;
+/** Parsed options of POST /api/imports. */
+export type ImportCreateQuery = z.output<typeof importCreateQuerySchema>;

@@ -1,0 +1,99 @@
+import { importReportSchema } from '@tj/core';
+import { describe, expect, it } from 'vitest';
+import { DATABASES } from '../../../../../test/support/databases.js';
+import { caught, newUser, useCore } from '../../contract/harness.js';
+import { run, tradesOf } from './support.js';
+
+const FILLS = [
+  'datetime,symbol,side,quantity,price,commission,exec_id',
+  '2026-11-02T14:30:00Z,AAPL,buy,100,190.00,1.00,e1',
+  '2026-11-02T15:30:00Z,AAPL,sell,100,195.00,1.00,e2',
+  '2026-11-02T16:00:00Z,MSFT,sell,10,400,0.50,e3',
+].join('\n');
+
+const TRADES = [
+  'instrument,direction,entryPrice,positionSize,entryTime,exitPrice,exitTime,fees',
+  'ES,long,5000,1,2026-11-02T14:30:00Z,5004,2026-11-02T15:00:00Z,4.5',
+].join('\n');
+
+const TRADOVATE = [
+  '_id,_orderId,_contractId,_timestamp,_tradeDate,_action,_qty,_price,_active,_finallyPaired,Account,Contract,Product,commission',
+  '101,201,1,2026-11-02T14:30:00.000Z,2026-11-02,0,2,5000.25,true,2,DEMO1,ESZ6,ES,2.5',
+  '102,202,1,2026-11-02T14:45:00.000Z,2026-11-02,1,2,5004.25,true,2,DEMO1,ESZ6,ES,2.5',
+].join('\n');
+
+for (const db of DATABASES) {
+  describe.skipIf(!db.available)(`core.imports on ${db.name}`, () => {
+    const h = useCore(db);
+
+    it('detects our fills CSV, imports it and reports per group', async () => {
+      const user = await newUser(h.core());
+      const report = await run(h.core(), user, FILLS);
+      expect(importReportSchema.parse(report)).toEqual(report);
+      expect(report.format).toEqual({ name: 'tj-fills', label: 'Trading journal Fills CSV' });
+      expect(report.counts).toMatchObject({ fills: 3, tradesCreated: 2, tradesUpdated: 0, duplicates: 0, invalid: 0 });
+      expect(report.sourceTz).toBe('America/New_York');
+      expect(report.tradeIds).toHaveLength(2);
+      expect(report.groups.find((g) => g.instrument === 'AAPL')).toEqual({
+        account: '',
+        instrument: 'AAPL',
+        trades: 1,
+        pnl: 498,
+        brokerPnl: null,
+      });
+      const again = await run(h.core(), user, FILLS);
+      expect(again.counts.tradesCreated).toBe(0);
+      expect(again.tradeIds).toEqual([]);
+      expect((await tradesOf(h.core(), user)).length).toBe(2);
+    });
+
+    it('detects our trades CSV and a Tradovate Fills export through the same registry', async () => {
+      const user = await newUser(h.core());
+      expect((await run(h.core(), user, TRADES)).format.name).toBe('tj-trades');
+      const report = await run(h.core(), user, TRADOVATE);
+      expect(report.format).toEqual({ name: 'tradovate-fills', label: 'Tradovate Fills' });
+      const es = (await tradesOf(h.core(), user)).find((t) => t.instrument === 'ESZ6');
+      // 2 × (5004.25 − 5000.25) × 50 − 5 commission
+      expect(es).toMatchObject({ multiplier: 50, result: 395, account: 'DEMO1', assetClass: 'future' });
+    });
+
+    it('writes nothing on a dry run', async () => {
+      const user = await newUser(h.core());
+      const report = await run(h.core(), user, FILLS, { dryRun: true });
+      expect(report).toMatchObject({ dryRun: true, counts: { tradesCreated: 2 }, tradeIds: [] });
+      expect(await tradesOf(h.core(), user)).toEqual([]);
+    });
+
+    it('names the file, line and column of a bad row and writes nothing', async () => {
+      const user = await newUser(h.core());
+      const e = await caught(() => run(h.core(), user, `${FILLS}\n2026-11-04T10:00:00Z,NVDA,buy,5,abc,0,e9`, {}, 'mine.csv'));
+      expect(e.message).toMatch(/^mine\.csv, line 5, column price/);
+      expect(await tradesOf(h.core(), user)).toEqual([]);
+    });
+
+    it('refuses a zone that is not IANA and an unknown format name', async () => {
+      const user = await newUser(h.core());
+      expect((await caught(() => run(h.core(), user, FILLS, { sourceTz: 'Mars/Base' }))).message).toMatch(/Mars\/Base/);
+      expect((await caught(() => run(h.core(), user, FILLS, { format: 'nope' }))).message).toMatch(/unknown format "nope"/);
+    });
+  });
+}
+
+describe('core.imports detection and listing', () => {
+  const h = useCore(DATABASES[0] as (typeof DATABASES)[number]);
+
+  it('lists formats with labels and sample headers, ours first', () => {
+    const list = h.core().imports.formats();
+    expect(list.slice(0, 2).map((f) => f.name)).toEqual(['tj-trades', 'tj-fills']);
+    expect(list.find((f) => f.name === 'ibkr-activity')?.label).toBe('Interactive Brokers Activity Statement (CSV)');
+    for (const f of list) expect(f.sampleHeader.length).toBeGreaterThan(0);
+  });
+
+  it('names the closest format and the columns it lacks for an unrecognised file', async () => {
+    const core = h.core();
+    const head = await core.imports.readHead({ open: () => [new TextEncoder().encode('datetime,symbol,qty\n1,2,3\n')] });
+    const found = core.imports.detect(head);
+    expect(found).toMatchObject({ ok: false, closest: { name: 'tj-fills' } });
+    if (!found.ok) expect(found.missing).toEqual(expect.arrayContaining(['side', 'quantity', 'price']));
+  });
+});

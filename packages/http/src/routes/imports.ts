@@ -1,0 +1,106 @@
+import {
+  importCreateQuerySchema,
+  importFormatInfoSchema,
+  importListQuerySchema,
+  importListSchema,
+  importRecordSchema,
+  importUndoQuerySchema,
+  parseInput,
+  replayable,
+} from '@tj/core';
+import { z } from 'zod';
+import { ok, param, type Route } from './route.js';
+
+const formatListSchema = z
+  .object({ formats: z.array(importFormatInfoSchema) })
+  .meta({ id: 'ImportFormatList', description: 'Every format an import reads, in detection order' });
+
+/** Imports: a file in (streamed), its record, the history, and undo. */
+export const importRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/api/imports',
+    operationId: 'createImport',
+    summary: 'Import a broker export or our CSV: detected (or `format`), one transaction, recorded',
+    tag: 'imports',
+    auth: true,
+    scope: 'import',
+    idempotent: true,
+    upload: true,
+    query: importCreateQuerySchema,
+    response: { status: 201, description: 'The import record', schema: importRecordSchema },
+    alsoOk: { status: 200, description: 'A dry run: what the import would do; nothing written, the id is not stored' },
+    errors: [409, 413, 415, 422],
+    handle: async ({ core, userId, query, upload }) => {
+      const file = await upload();
+      const options = parseInput(importCreateQuerySchema, { ...file.fields, ...query });
+      const body = replayable(file.chunks);
+      const record = await core.imports.create(
+        userId,
+        { ...(file.fileName !== undefined && { name: file.fileName }), open: () => body.open() },
+        {
+          sourceTz: options.sourceTz ?? 'UTC',
+          ...(options.format !== undefined && { format: options.format }),
+          ...(options.dryRun !== undefined && { dryRun: options.dryRun }),
+          ...(options.skipInvalid !== undefined && { skipInvalid: options.skipInvalid }),
+          ...(options.pointValues !== undefined && { pointValues: options.pointValues }),
+        },
+      );
+      if (record.dryRun) return ok(record);
+      return { status: 201, body: record, headers: { location: `/api/imports/${record.id}` } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/imports',
+    operationId: 'listImports',
+    summary: 'The user’s imports, newest first',
+    tag: 'imports',
+    auth: true,
+    scope: 'read',
+    query: importListQuerySchema,
+    response: { status: 200, description: 'A page of imports', schema: importListSchema },
+    errors: [],
+    handle: async ({ core, userId, query }) => ok(await core.imports.list(userId, query)),
+  },
+  {
+    method: 'GET',
+    path: '/api/imports/formats',
+    operationId: 'listImportFormats',
+    summary: 'The formats an import reads: name, broker, the export to choose, what is read, the time-zone rule',
+    tag: 'imports',
+    auth: true,
+    scope: 'read',
+    response: { status: 200, description: 'Every format', schema: formatListSchema },
+    errors: [],
+    handle: async ({ core }) => ok({ formats: core.imports.formats() }),
+  },
+  {
+    method: 'GET',
+    path: '/api/imports/:id',
+    operationId: 'getImport',
+    summary: 'One import, with the ids of the trades it created',
+    tag: 'imports',
+    auth: true,
+    scope: 'read',
+    response: { status: 200, description: 'The import record', schema: importRecordSchema },
+    errors: [404],
+    handle: async (ctx) => ok(await ctx.core.imports.get(ctx.userId, param(ctx, 'id'))),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/imports/:id',
+    operationId: 'undoImport',
+    summary: 'Undo an import: remove the trades it created (409 naming those edited since, unless force=true)',
+    tag: 'imports',
+    auth: true,
+    scope: 'import',
+    query: importUndoQuerySchema,
+    response: { status: 200, description: 'The import record, now undone', schema: importRecordSchema },
+    errors: [404, 409],
+    handle: async (ctx) => {
+      const { force } = parseInput(importUndoQuerySchema, ctx.query);
+      return ok(await ctx.core.imports.undo(ctx.userId, param(ctx, 'id'), { force: force === true }));
+    },
+  },
+];
