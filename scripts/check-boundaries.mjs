@@ -52,7 +52,10 @@ for (const pkg of ['core', 'report', 'http', 'client', 'cli']) {
       if (pkg === 'core' && !inAdapters && (DRIVERS.includes(bare) || spec.includes('/adapters/'))) {
         problems.push(`${rel}: core domain must not import ${spec} (only core/src/adapters may)`);
       }
-      if (pkg === 'client' && spec.startsWith('node:')) problems.push(`${rel}: the client must run in browsers, no ${spec}`);
+      // The main entry runs in browsers; only the Node-only entry (`@tj/client/node`) may use Node's modules.
+      if (pkg === 'client' && spec.startsWith('node:') && !rel.endsWith('client/src/node.ts')) {
+        problems.push(`${rel}: the client must run in browsers, no ${spec}`);
+      }
       if (pkg === 'client' && ['@tj/report', 'echarts'].includes(bare))
         problems.push(`${rel}: the SDK must not depend on ${spec}`);
       if (pkg === 'report' && (DRIVERS.includes(bare) || ['@tj/http', '@tj/cli', '@tj/client'].includes(bare))) {

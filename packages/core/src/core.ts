@@ -62,8 +62,8 @@ export function createCore(options: CoreOptions) {
     analytics: analyticsService,
     reports: reports(deps, analyticsService),
     ids: ids(deps),
-    settings: settings(deps),
     accounts: accounts(deps),
+    settings: settings(deps),
     /** Imports trades in one transaction (see `importTrades`). */
     importTrades: (userId: string, items: AsyncIterable<ImportItem>, opts?: ImportOptions) =>
       importTrades(deps, userId, items, opts),

@@ -149,6 +149,34 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       await as(undefined, 401, 'GET', '/api/analytics/dashboard');
     });
 
+    it('imports', async () => {
+      const csv = [
+        'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note',
+        '2026-01-05T14:30:00Z,ES,buy,1,5000,0,0,conf-1,SIM,50,,',
+        '2026-01-05T14:40:00Z,ES,sell,1,5004,0,0,conf-2,SIM,50,,',
+        '',
+      ].join('\n');
+      const post = async (status: number, query: string, raw: string, type = 'text/csv') => {
+        const r = await c.send('POST', '/api/imports', `/api/imports${query}`, {
+          headers: { ...u.auth, 'content-type': type },
+          raw,
+        });
+        expect(r.status, r.text.slice(0, 300)).toBe(status);
+        return r;
+      };
+      await post(200, '?dryRun=true', csv);
+      const record = (await post(201, '?fileName=conf.csv', csv)).body;
+      await post(415, '', '{}', 'application/json');
+      await post(400, '?sourceTz=Mars/Base', csv);
+      await me(200, 'GET', '/api/imports');
+      await me(200, 'GET', '/api/imports/formats');
+      await me(200, 'GET', '/api/imports/{id}', `/api/imports/${record.id}`);
+      await me(404, 'GET', '/api/imports/{id}', `/api/imports/${UNKNOWN}`);
+      await me(200, 'DELETE', '/api/imports/{id}', `/api/imports/${record.id}`);
+      await me(409, 'DELETE', '/api/imports/{id}', `/api/imports/${record.id}`);
+      await as(undefined, 401, 'GET', '/api/imports');
+    });
+
     it('the journal analytics: years, new categories, the calendar, a sparse R histogram', async () => {
       const t = await signUp(srv.url, 'journal-analytics');
       const mine = (status: number, template: string, path: string) => as(t, status, 'GET', template, path);
@@ -195,34 +223,6 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       const bad = await as(t, 400, 'PATCH', '/api/settings', '/api/settings', { tradingDayStart: { time: '5pm' } });
       expect(bad.body.errors[0].path).toBe('tradingDayStart.time');
       expect((await as(t, 200, 'GET', '/api/settings')).body.tradingDayStart).toEqual(start);
-    });
-
-    it('imports', async () => {
-      const csv = [
-        'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note',
-        '2026-01-05T14:30:00Z,ES,buy,1,5000,0,0,conf-1,SIM,50,,',
-        '2026-01-05T14:40:00Z,ES,sell,1,5004,0,0,conf-2,SIM,50,,',
-        '',
-      ].join('\n');
-      const post = async (status: number, query: string, raw: string, type = 'text/csv') => {
-        const r = await c.send('POST', '/api/imports', `/api/imports${query}`, {
-          headers: { ...u.auth, 'content-type': type },
-          raw,
-        });
-        expect(r.status, r.text.slice(0, 300)).toBe(status);
-        return r;
-      };
-      await post(200, '?dryRun=true', csv);
-      const record = (await post(201, '?fileName=conf.csv', csv)).body;
-      await post(415, '', '{}', 'application/json');
-      await post(400, '?sourceTz=Mars/Base', csv);
-      await me(200, 'GET', '/api/imports');
-      await me(200, 'GET', '/api/imports/formats');
-      await me(200, 'GET', '/api/imports/{id}', `/api/imports/${record.id}`);
-      await me(404, 'GET', '/api/imports/{id}', `/api/imports/${UNKNOWN}`);
-      await me(200, 'DELETE', '/api/imports/{id}', `/api/imports/${record.id}`);
-      await me(409, 'DELETE', '/api/imports/{id}', `/api/imports/${record.id}`);
-      await as(undefined, 401, 'GET', '/api/imports');
     });
 
     it('reports and short ids', async () => {

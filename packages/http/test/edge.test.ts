@@ -145,10 +145,10 @@ describe.each(DATABASES)('HTTP edge cases on $name', (db) => {
           setTimeout(() => {
             socket.destroy();
             resolve();
-          }, 100);
+          }, 300);
         });
       });
-      const deadline = Date.now() + 3_000;
+      const deadline = Date.now() + 10_000;
       while (!srv.logs.slice(before).some((l) => l.msg === 'client disconnected') && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 20));
       }

@@ -27,6 +27,15 @@ import type {
   Webhook,
 } from '@tj/core';
 
+/** How `imports.create` reads a file (the options of `tj import`). */
+export interface ImportFileOptions {
+  format?: string;
+  sourceTz: string;
+  dryRun?: boolean;
+  skipInvalid?: boolean;
+  pointValues?: Record<string, number>;
+}
+
 /** A raw query or body: validated by core (local) or by the server (remote). */
 export type Input = Record<string, unknown>;
 
@@ -90,6 +99,11 @@ export interface Backend {
     summaryHtml(query: Input, onProgress?: (done: number, total: number) => void): Promise<string>;
   };
   imports: {
+    /**
+     * Imports a file from disk, recorded (locally through core, remotely streamed to the API);
+     * `onBytes` hears the bytes read so far.
+     */
+    create(path: string, options: ImportFileOptions, onBytes?: (bytes: number) => void): Promise<ImportRecord>;
     list(query: Input): Promise<ImportList>;
     get(id: string): Promise<ImportRecord>;
     undo(id: string, force: boolean): Promise<ImportRecord>;

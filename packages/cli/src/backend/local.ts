@@ -1,5 +1,17 @@
 import type { User } from '@tj/core';
 import type { Backend } from './backend.js';
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+
+/** A file's bytes, reporting how many were read so far. */
+async function* countedFile(path: string, onBytes?: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+  let bytes = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
+    bytes += (chunk as Buffer).length;
+    onBytes?.(bytes);
+    yield chunk as Buffer;
+  }
+}
 import type { LocalSession } from './local-session.js';
 
 /** The backend of local mode: core on the local database, acting as `user`. */
@@ -62,6 +74,8 @@ export function localBackend(session: LocalSession, user: User): Backend {
       },
     },
     imports: {
+      create: (path, options, onBytes) =>
+        core.imports.create(u, { name: basename(path), open: () => countedFile(path, onBytes) }, options),
       list: (q) => core.imports.list(u, q),
       get: (id) => core.imports.get(u, id),
       undo: (id, force) => core.imports.undo(u, id, { force }),

@@ -82,6 +82,11 @@ export function remoteBackend(client: TjClient, server: string): Backend {
       summaryHtml: (q) => client.reports.summaryHtml(raw(q), { timeoutMs: 300_000 }),
     },
     imports: {
+      create: async (path, options, onBytes) => {
+        const { openFile } = await import('@tj/client/node');
+        const file = await openFile(path);
+        return client.imports.create(file.body, { ...file.options, ...options, ...(onBytes && { onProgress: onBytes }) });
+      },
       list: (q) => client.imports.list(raw(q)),
       get: (id) => client.imports.get(id),
       undo: (id, force) => client.imports.undo(id, { force }),

@@ -34,11 +34,11 @@ export async function evaluateImportAlerts(
   const now = deps.clock.now();
   for (const alert of alerts) {
     if (!alert.active) continue;
-    // "Today" is the trading day of now, in each trade's account's clock (the user's settings).
+    // "Today" is the trading day now, under the trade's account's trading day start.
     const days = await tradingDaysFor(tx, alert.userId, alert.tz);
     const today = days.user.dayOf(now);
     const isToday = (ms: number | null, account: string | null) =>
-      ms !== null && days.dayOf(ms, account) === days.clock(account).dayOf(now);
+      ms !== null && days.dayOf(ms, account) === days.dayOf(now, account);
     const latest = imported.latestClosed;
     if (alert.type === 'dailyLossLimit') {
       const closedToday = imported.recent.filter((t) => isToday(t.exitTime, t.account));

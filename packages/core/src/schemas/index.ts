@@ -10,6 +10,6 @@ export * from './report.js';
 export * from './totp.js';
 export * from './trade.js';
 export * from './webhook.js';
-export * from './settings.js';
 export * from './import.js';
 export * from './import-record.js';
+export * from './settings.js';

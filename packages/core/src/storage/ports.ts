@@ -328,8 +328,8 @@ export interface Repositories {
   apiKeys: ApiKeyRepo;
   idempotency: IdempotencyRepo;
   totp: TotpRepo;
-  settings: SettingsRepo;
   imports: ImportRepo;
+  settings: SettingsRepo;
 }
 
 /**

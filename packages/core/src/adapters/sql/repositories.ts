@@ -30,7 +30,7 @@ export function sqlRepositories(ctx: SqlContext): Repositories {
     apiKeys: sqlApiKeyRepo(ctx),
     idempotency: sqlIdempotencyRepo(ctx),
     totp: sqlTotpRepo(ctx),
-    settings: sqlSettingsRepo(ctx),
     imports: sqlImportRepo(ctx),
+    settings: sqlSettingsRepo(ctx),
   };
 }
