@@ -1,3 +1,5 @@
+import { dayKey } from '@tj/core/calendar';
+import { tradingDayClock } from '@tj/core/trading-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, run, runJson, type Sandbox, sandboxWithUser } from './support/cli.js';
 
@@ -102,6 +104,13 @@ describe('tj stats, analytics calendar and tj settings (local mode)', { timeout:
     expect(day.trades.map((t: { entryTime: string }) => t.entryTime)).toEqual(['2026-03-03T23:00:00.000Z']);
     expect(day.statistics.totalPnL).toBe(-5);
     expect((await runJson(box, [...db, '--tz', 'UTC', 'journal', 'show', '2026-03-03'])).trades).toEqual([]);
+    // "today" is the trading day: a journal entry without --date gets it, and `journal show today` shows it.
+    const clock = tradingDayClock('UTC', { time: '17:00', timeZone: 'America/Chicago' });
+    const before = dayKey(clock.dayOf(Date.now()));
+    const entry = await runJson(box, [...db, 'journal', 'add', '--no-input', '--review', 'evening session']);
+    expect([before, dayKey(clock.dayOf(Date.now()))]).toContain(entry.date);
+    const shown = await runJson(box, [...db, 'journal', 'show', 'today']);
+    expect(shown.entries.map((e: { id: string }) => e.id)).toContain(entry.id);
     const bad = await run(box, [...db, 'settings', 'set', '--trading-day-start', '5pm']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe('tj: --trading-day-start: must be a time HH:MM (00:00 to 23:59)\n');

@@ -4,9 +4,9 @@ import type { Context, Io } from '../context.js';
 import { money } from '../output/format.js';
 import { UsageError } from '../errors.js';
 import { dateRangeFlags, defined, numberArg } from '../util/args.js';
-import { todayIn } from '../util/dates.js';
 import { printCategories, printEquityChart, printPerformance, printRDistribution } from '../views/analytics-view.js';
 import { printCalendar } from '../views/calendar-view.js';
+import { tradingToday } from '../views/day-view.js';
 import { addSelectionOptions, selection } from './trades.js';
 
 /** `tj analytics performance`. */
@@ -113,7 +113,7 @@ function monthArg(value: string): string {
 
 /** `tj analytics calendar`. */
 export async function calendar(ctx: Context, opts: Opts): Promise<void> {
-  const month = (opts.month as string | undefined) ?? todayIn(ctx.tz).slice(0, 7);
+  const month = (opts.month as string | undefined) ?? (await tradingToday(ctx)).slice(0, 7);
   const data = await (await ctx.backend()).analytics.calendar({ ...selection(opts), month, tz: ctx.tz });
   ctx.out.result(data, (d) => printCalendar(ctx.out, d));
 }

@@ -4,7 +4,8 @@ import type { Opts } from '../command-kit.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { dateFlag, listArg } from '../util/args.js';
-import { isCalendarDate, todayIn } from '../util/dates.js';
+import { isCalendarDate } from '../util/dates.js';
+import { tradingToday } from '../views/day-view.js';
 
 const TEXTS = [
   ['premarket', 'premarketAnalysis', 'Pre-market analysis'],
@@ -79,13 +80,14 @@ export async function promptJournalFields(ctx: Context, body: Input): Promise<vo
   const p = ctx.prompt;
   if (!p.interactive) return;
   if (body.date === undefined) {
+    const today = await tradingToday(ctx);
     const date = await p.text({
       message: 'Date',
       flag: '--date',
-      default: todayIn(ctx.tz),
+      default: today,
       validate: (v) => (isCalendarDate(v) ? true : 'YYYY-MM-DD'),
     });
-    body.date = date || todayIn(ctx.tz);
+    body.date = date || today;
   }
   if (body.type === undefined)
     body.type = await p.select({

@@ -4,8 +4,7 @@ import { resolveId } from '../backend/resolve-id.js';
 import type { Context, Io } from '../context.js';
 import { UsageError } from '../errors.js';
 import { dateRangeFlags, defined, listArg, positiveIntArg } from '../util/args.js';
-import { todayIn } from '../util/dates.js';
-import { dayArg, showDay } from '../views/day-view.js';
+import { dayArg, showDay, tradingToday } from '../views/day-view.js';
 import { shortIdsFrom } from '../views/short-ids.js';
 import { printJournalEntry, printJournalTable } from '../views/journal-view.js';
 import {
@@ -21,7 +20,7 @@ import { deleteConfirmed } from './trades-write.js';
 export async function addEntry(ctx: Context, opts: Opts): Promise<void> {
   const body = journalBodyFromFlags(opts);
   await promptJournalFields(ctx, body);
-  body.date ??= todayIn(ctx.tz);
+  body.date ??= await tradingToday(ctx);
   const entry = await (await ctx.backend()).journal.create(body);
   ctx.out.result(entry, (e) => {
     ctx.out.line(ctx.out.c.green(`Created ${e.type} journal entry ${e.id} for ${e.date}`));
@@ -46,7 +45,7 @@ export async function listEntries(ctx: Context, opts: Opts): Promise<void> {
 
 /** `tj journal show <id|DAY>`: one entry, or a day: its entries, its trades and their P&L. */
 export async function showEntry(ctx: Context, _opts: Opts, [arg]: string[]): Promise<void> {
-  const day = dayArg(arg as string, ctx.tz);
+  const day = await dayArg(ctx, arg as string);
   if (day !== undefined) return showDay(ctx, day);
   const entry = await (await ctx.backend()).journal.get(await resolveId(ctx, 'journal', arg as string));
   ctx.out.result(entry, (e) => printJournalEntry(ctx.out, e, ctx.tz));

@@ -1,9 +1,10 @@
 import type { JournalEntry } from '@tj/core';
 import { dayKey, parseDayKey } from '@tj/core/calendar';
+import { tradingDayClock } from '@tj/core/trading-day';
 import type { Context } from '../context.js';
 import { clip, money, num, pct, plural } from '../output/format.js';
 import type { Output } from '../output/output.js';
-import { isCalendarDate, localDateAndTime, todayIn } from '../util/dates.js';
+import { isCalendarDate, localDateAndTime } from '../util/dates.js';
 import { emotions, printJournalEntry } from './journal-view.js';
 import { shortIdsFrom } from './short-ids.js';
 import { printTradeTable } from './trade-view.js';
@@ -11,11 +12,20 @@ import { printTradeTable } from './trade-view.js';
 /** The most trades a day view lists. */
 const DAY_TRADES = 100;
 
-/** A day argument (`YYYY-MM-DD`, `today`, `yesterday` in `tz`) as a date, or undefined when it is something else. */
-export function dayArg(text: string, tz: string): string | undefined {
+/**
+ * Today's trading day in `--tz`, by the user's trading day start (`tj settings`): after a 17:00
+ * Chicago open it is already tomorrow's date.
+ */
+export async function tradingToday(ctx: Context): Promise<string> {
+  const settings = await (await ctx.backend()).settings.get();
+  return dayKey(tradingDayClock(ctx.tz, settings.tradingDayStart).dayOf(Date.now()));
+}
+
+/** A day argument (`YYYY-MM-DD`, or `today` and `yesterday` as trading days) as a date, or undefined when it is something else. */
+export async function dayArg(ctx: Context, text: string): Promise<string | undefined> {
   const t = text.trim().toLowerCase();
-  if (t === 'today') return todayIn(tz);
-  if (t === 'yesterday') return dayKey((parseDayKey(todayIn(tz)) as number) - 1);
+  if (t === 'today') return tradingToday(ctx);
+  if (t === 'yesterday') return dayKey((parseDayKey(await tradingToday(ctx)) as number) - 1);
   return isCalendarDate(t) ? t : undefined;
 }
 

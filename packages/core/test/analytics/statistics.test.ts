@@ -231,8 +231,6 @@ function reference(results: number[], rs: (number | null)[]) {
     averageLoss: losses.length === 0 ? null : round8(sum(losses) / losses.length / 1e6),
     largestWin: wins.length === 0 ? null : fromMicros(Math.max(...wins)),
     largestLoss: losses.length === 0 ? null : fromMicros(Math.min(...losses)),
-    payoffRatio:
-      wins.length === 0 || losses.length === 0 ? null : round8(sum(wins) / wins.length / (-sum(losses) / losses.length)),
     averageR: withR.length === 0 ? null : round8(withR.reduce((a, b) => a + b * 100, 0) / 100 / withR.length),
     totalFees: 0,
     longestWinStreak: runs((r) => r > 0),
@@ -255,9 +253,12 @@ function reference(results: number[], rs: (number | null)[]) {
 function rFigures(results: number[], rs: (number | null)[]) {
   const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
   const all = rs.filter((r): r is number => r !== null);
+  const wins = results.filter((r) => r > 0);
+  const losses = results.filter((r) => r < 0);
   const m = mean(all) ?? 0;
   const sd = all.length < 2 ? null : Math.sqrt(all.reduce((a, r) => a + (r - m) ** 2, 0) / (all.length - 1));
   return {
+    payoffRatio: wins.length === 0 || losses.length === 0 ? null : (mean(wins) as number) / -(mean(losses) as number),
     averageWinR: mean(rs.filter((r, i): r is number => r !== null && (results[i] as number) > 0)),
     averageLossR: mean(rs.filter((r, i): r is number => r !== null && (results[i] as number) < 0)),
     stdDevR: sd,
@@ -265,7 +266,7 @@ function rFigures(results: number[], rs: (number | null)[]) {
   };
 }
 
-const FLOAT_FIGURES = ['averageR', 'averageWinR', 'averageLossR', 'stdDevR', 'sqn'] as const;
+const FLOAT_FIGURES = ['averageR', 'payoffRatio', 'averageWinR', 'averageLossR', 'stdDevR', 'sqn'] as const;
 
 describe('statistics property', () => {
   it('matches the reference implementation', () => {
