@@ -57,6 +57,28 @@ for (const db of DATABASES) {
       expect(es).toMatchObject({ multiplier: 50, result: 395, account: 'DEMO1', assetClass: 'future' });
     });
 
+    it('reads a semicolon-delimited file with the sniffed delimiter', async () => {
+      const user = await newUser(h.core());
+      const report = await run(h.core(), user, FILLS.replaceAll(',', ';'));
+      expect(report.counts).toMatchObject({ fills: 3, tradesCreated: 2 });
+      expect((await tradesOf(h.core(), user)).find((t) => t.instrument === 'AAPL')).toMatchObject({ result: 498 });
+    });
+
+    it('gives readers the sniffed delimiter: a semicolon NinjaTrader file reads its ambiguous numbers as European', async () => {
+      const user = await newUser(h.core());
+      const ninja = [
+        'Instrument;Action;Quantity;Price;Time;ID;E/X;Position;Order ID;Name;Commission;Rate;Account;Connection;',
+        'MES 03-26;Buy;1;6050,250;02.02.2026 09:45:00;x1;Entry;1 L;o1;Entry;1 $;1;A1;Rithmic;',
+        'MES 03-26;Sell;1;6055,750;02.02.2026 09:50:12;x2;Exit;-;o2;Exit;1 $;1;A1;Rithmic;',
+      ].join('\n');
+      const report = await run(h.core(), user, ninja, { sourceTz: 'Europe/Berlin' });
+      expect(report.format.name).toBe('ninjatrader-executions');
+      // (6055.75 − 6050.25) × 5 − 2 commission
+      expect(await tradesOf(h.core(), user)).toMatchObject([
+        { instrument: 'MES 03-26', entryPrice: 6050.25, result: 25.5, entryTime: '2026-02-02T08:45:00.000Z' },
+      ]);
+    });
+
     it('writes nothing on a dry run', async () => {
       const user = await newUser(h.core());
       const report = await run(h.core(), user, FILLS, { dryRun: true });
