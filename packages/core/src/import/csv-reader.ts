@@ -96,7 +96,10 @@ function parsePiece(text: string, firstLine: number): CsvRecord[] {
     return parsed.map((cells) => ({ line: firstLine, cells }));
   } catch (e) {
     const line = firstLine - 1 + ((e as { lines?: number }).lines ?? 1);
-    throw lineError(line, (e as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED' ? 'unterminated quoted field' : 'invalid quoting');
+    throw lineError(
+      line,
+      (e as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED' ? 'unterminated quoted field' : 'invalid quoting',
+    );
   }
 }
 
