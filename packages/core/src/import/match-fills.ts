@@ -23,6 +23,8 @@ export function canonicalFill(fill: Fill): string {
 }
 
 function importKey(group: Group, fill: Fill): string {
+  if (fill.seed !== undefined) return fill.seed.tradeKey;
+  if (fill.execKey !== undefined) return fill.execKey;
   if (fill.execId !== undefined) return `fill:${fill.account}:${fill.symbol}:${fill.execId}`;
   const hash = sha256Hex(canonicalFill(fill));
   if (group.hashTime !== fill.datetime) {
@@ -125,7 +127,7 @@ export async function* matchFills<T extends { importKey: string }>(
       trip.decrease(fill, closing, closingFees);
       g.trip = undefined;
       yield trip.toTrade(g.account, g.symbol);
-      g.trip = new RoundTrip(fill, units - closing, feeMicros - closingFees, importKey(g, fill));
+      g.trip = new RoundTrip(fill, units - closing, feeMicros - closingFees, importKey(g, fill), 2);
     }
   }
   const open = [...groups.values()].filter((g) => g.trip !== undefined) as (Group & { trip: RoundTrip })[];

@@ -131,6 +131,20 @@ export const tradeUpdateSchema = z
   })
   .meta({ id: 'TradeUpdate' });
 
+/** One execution (fill) a trade was built from by an import. */
+export const tradeExecutionSchema = z
+  .object({
+    time: dateTimeOutput,
+    side: z.enum(['buy', 'sell']),
+    quantity: z.number(),
+    price: z.number(),
+    commission: z.number(),
+    fees: z.number(),
+    /** The broker's execution id, when the file had one. */
+    execId: z.string().nullable(),
+  })
+  .meta({ id: 'TradeExecution' });
+
 /** A trade as returned by every endpoint. */
 export const tradeSchema = z
   .object({
@@ -161,6 +175,10 @@ export const tradeSchema = z
     right: optionRightSchema.nullable(),
     createdAt: dateTimeOutput,
     updatedAt: dateTimeOutput,
+    executions: z.array(tradeExecutionSchema).optional().meta({
+      description:
+        'Only when one trade is read (GET /api/trades/{id}): the executions an import built it from, oldest first ([] for a trade entered by hand). A fill that went through flat appears in both trades with its share.',
+    }),
   })
   .meta({ id: 'Trade' });
 
@@ -212,3 +230,5 @@ export type TradeListQuery = z.output<typeof tradeListQuerySchema>;
 export type TradeSelection = { [K in keyof typeof tradeSelectionQuery]?: z.output<(typeof tradeSelectionQuery)[K]> };
 /** Validated trade filter. */
 export type TradeFilter = Omit<z.output<typeof tradeStatisticsQuerySchema>, 'tz'>;
+/** One execution of a trade. */
+export type TradeExecution = z.infer<typeof tradeExecutionSchema>;

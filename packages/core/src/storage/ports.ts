@@ -5,6 +5,7 @@ import type {
   ApiKeyRow,
   DeliveryRow,
   EventRow,
+  ExecutionRow,
   IdempotencyRow,
   JournalRow,
   RefreshTokenRow,
@@ -102,6 +103,18 @@ export interface TradeRepo {
   exitPnlMicros(userId: string, from: number, to: number): Promise<number>;
   /** The latest closed trades by (exitTime, id) descending. */
   latestClosed(userId: string, limit: number): Promise<Array<{ id: string; resultMicros: number; exitTime: number }>>;
+}
+
+/** The executions imported trades were built from; keys unique per (user, account, instrument, time). */
+export interface ExecutionRepo {
+  insertMany(rows: ExecutionRow[]): Promise<void>;
+  /** A trade's executions in order. */
+  forTrade(userId: string, tradeId: string): Promise<ExecutionRow[]>;
+  deleteForTrade(userId: string, tradeId: string): Promise<void>;
+  /** The latest execution of (account, instrument): its time and trade, or undefined. */
+  latest(userId: string, account: string, instrument: string): Promise<{ time: number; tradeId: string } | undefined>;
+  /** Which of these (time, key) pairs of (account, instrument) are stored, as `time:key` strings. */
+  existing(userId: string, account: string, instrument: string, keys: Array<{ time: number; key: string }>): Promise<Set<string>>;
 }
 
 /** Journal entries; one per (user, date, type). */
@@ -274,6 +287,7 @@ export interface Repositories {
   users: UserRepo;
   tokens: TokenRepo;
   trades: TradeRepo;
+  executions: ExecutionRepo;
   journal: JournalRepo;
   webhooks: WebhookRepo;
   outbox: OutboxRepo;
