@@ -29,12 +29,12 @@ export interface DedupStats {
 }
 
 /**
- * The dedup key of a fill: the broker's execution id (`fill:<account>:<symbol>:<id>`), or
- * `fillhash:<sha256 of its content>` numbered `:2`, `:3`… for identical fills at the same
+ * The dedup key of a fill within its account, instrument and time: `id:<the broker's execution
+ * id>`, or `h:<sha256 of its content>` numbered `:2`, `:3`… for identical fills at the same
  * instant, so two genuinely identical fills both stay and the same file gives the same keys.
  */
 function execKeyOf(g: GroupState, fill: Fill): string {
-  if (fill.execId !== undefined) return `fill:${fill.account}:${fill.symbol}:${fill.execId}`;
+  if (fill.execId !== undefined) return `id:${fill.execId}`;
   const hash = sha256Hex(canonicalFill(fill));
   if (g.hashTime !== fill.datetime) {
     g.hashTime = fill.datetime;
@@ -42,7 +42,7 @@ function execKeyOf(g: GroupState, fill: Fill): string {
   }
   const n = (g.hashCounts.get(hash) ?? 0) + 1;
   g.hashCounts.set(hash, n);
-  return n === 1 ? `fillhash:${hash}` : `fillhash:${hash}:${n}`;
+  return n === 1 ? `h:${hash}` : `h:${hash}:${n}`;
 }
 
 /** A stored execution as a fill to replay (the trade gives what the execution does not keep). */

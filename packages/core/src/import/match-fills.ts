@@ -22,9 +22,14 @@ export function canonicalFill(fill: Fill): string {
   return JSON.stringify([account, symbol, datetime, side, quantity, price, commission, fees, multiplier]);
 }
 
+/**
+ * The import key of the trade a fill opens: `fill:<account>:<symbol>:<exec id>`, or
+ * `fillhash:<hash>` (`:2`, `:3`… for identical opening fills at one instant); from the fill's
+ * dedup key when the import gave it one.
+ */
 function importKey(group: Group, fill: Fill): string {
   if (fill.seed !== undefined) return fill.seed.tradeKey;
-  if (fill.execKey !== undefined) return fill.execKey;
+  if (fill.execKey?.startsWith('h:')) return `fillhash:${fill.execKey.slice(2)}`;
   if (fill.execId !== undefined) return `fill:${fill.account}:${fill.symbol}:${fill.execId}`;
   const hash = sha256Hex(canonicalFill(fill));
   if (group.hashTime !== fill.datetime) {

@@ -160,7 +160,7 @@ export const sqliteMigrations: Migration[] = [
         account TEXT NOT NULL, instrument TEXT NOT NULL, exec_time INTEGER NOT NULL, side TEXT NOT NULL,
         quantity REAL NOT NULL, price REAL NOT NULL, commission_micros INTEGER NOT NULL, fees_micros INTEGER NOT NULL,
         exec_id TEXT, multiplier REAL NOT NULL,
-        PRIMARY KEY (user_id, trade_id, seq))`,
+        PRIMARY KEY (user_id, trade_id, seq)) WITHOUT ROWID`,
       'CREATE UNIQUE INDEX trade_executions_key ON trade_executions (user_id, account, instrument, exec_time, exec_key)',
     ],
   },
