@@ -191,7 +191,7 @@ async function childFloor(file, db) {
   for await (const t of opened.items) {
     const row = newTradeRow(deps, userId, t.input, { importKey: t.importKey });
     batch.push(row);
-    t.executions.forEach((p, seq) =>
+    for (const [seq, p] of t.executions.entries()) {
       executions.push([
         userId,
         row.id,
@@ -207,8 +207,8 @@ async function childFloor(file, db) {
         p.feesMicros,
         p.fill.execId ?? null,
         p.fill.multiplier,
-      ]),
-    );
+      ]);
+    }
     trades++;
     if (row.exitPrice === null) open++;
     if (batch.length === 10_000) {
