@@ -10,6 +10,7 @@ import {
   paginationSchema,
   MAX_MULTIPLIER,
   MAX_POSITION_VALUE,
+  MIN_QUANTITY,
   priceInput,
   quantity,
   tagList,
@@ -47,7 +48,15 @@ const stopLoss = priceInput(
 const takeProfit = priceInput(
   'target: on the winning side of the entry (above entryPrice for a long trade, below it for a short one); > 0, at most 1e12',
 );
-const exitPrice = priceInput('set to close the trade; > 0 (at least 1e-12), at most 1e12');
+const exitPrice = z
+  .number()
+  .min(0, { message: 'must be 0 (an option that expired worthless) or greater' })
+  .max(MAX_POSITION_VALUE, { message: `must be at most ${MAX_POSITION_VALUE.toExponential().replace('e+', 'e')}` })
+  .refine((v) => v === 0 || v >= MIN_QUANTITY, { message: `must be 0 or at least ${MIN_QUANTITY}` })
+  .meta({
+    description:
+      'set to close the trade; > 0 (at least 1e-12), at most 1e12; 0 only for an option (assetClass option) that expired worthless or was assigned or exercised',
+  });
 
 /** What kind of instrument a trade is in. */
 export const assetClassSchema = z

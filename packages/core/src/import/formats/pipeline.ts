@@ -239,7 +239,8 @@ function toFill(f: BrokerFill, options: BrokerFileOptions, report: BrokerFileRep
     quantity: f.quantity,
     price: f.price,
     commission: Math.abs(f.commission ?? 0),
-    fees: Math.abs(f.fees ?? 0),
+    // Swap and financing costs (negative financing) count in the trade's net result, as fees.
+    fees: Math.abs(f.fees ?? 0) + Math.max(0, -(f.financing ?? 0)),
     account: f.account ?? '',
     multiplier: multiplierOf(f, options.pointValues),
     tags: f.tags ?? [],

@@ -32,6 +32,41 @@ for (const db of DATABASES) {
       ]);
     });
 
+    it('closes expired, assigned and exercised options at 0 and matches IBKR’s P&L', async () => {
+      const user = await newUser(h.core());
+      const events = readFileSync(new URL('../../fixtures/brokers/ibkr-activity-option-events.csv', import.meta.url), 'utf8');
+      const report = await run(h.core(), user, events);
+      expect(report.warnings.filter((w) => w.code === 'pnl_mismatch')).toEqual([]);
+      const expired = (await tradesOf(h.core(), user)).find((t) => t.instrument === 'CLOV210716C00030000');
+      // Bought 1 call at 0.20 (× 100) plus 0.65 commission; it expired worthless: −20.65, as IBKR says.
+      expect(expired).toMatchObject({ status: 'closed', exitPrice: 0, result: -20.65, multiplier: 100 });
+      expect(report.groups.find((g) => g.instrument === 'CLOV210716C00030000')).toMatchObject({ pnl: -20.65, brokerPnl: -20.65 });
+    });
+
+    it('counts MT5 swap in the net result and compares it with the broker’s gross Profit less costs', async () => {
+      const user = await newUser(h.core());
+      const mt5 = readFileSync(new URL('../../fixtures/brokers/mt5-report.csv', import.meta.url), 'utf8');
+      const report = await run(h.core(), user, mt5, { sourceTz: 'Europe/Athens' });
+      expect(report.warnings.filter((w) => w.code === 'pnl_mismatch')).toEqual([]);
+      // 19.50 gross − 0.24 commission − 0.45 swap.
+      expect(report.groups.find((g) => g.instrument === 'XAUUSD')).toMatchObject({ pnl: 18.81, brokerPnl: 18.81 });
+    });
+
+    it('lets only an option close at 0', async () => {
+      const user = await newUser(h.core());
+      const base = { instrument: 'X', direction: 'long', entryPrice: 1, positionSize: 1, entryTime: '2026-11-02T14:30:00Z' };
+      const stock = await caught(() => h.core().trades.create(user, { ...base, exitPrice: 0, exitTime: '2026-11-02T15:00:00Z' }));
+      expect(stock.errors).toEqual([{ path: 'exitPrice', message: expect.stringMatching(/only an option/) }]);
+      const option = await h.core().trades.create(user, {
+        ...base,
+        assetClass: 'option',
+        multiplier: 100,
+        exitPrice: 0,
+        exitTime: '2026-11-02T15:00:00Z',
+      });
+      expect(option).toMatchObject({ exitPrice: 0, result: -100, status: 'closed' });
+    });
+
     it('refuses an unknown futures root, naming it and the point value option, and accepts a point value', async () => {
       const user = await newUser(h.core());
       const text = [
