@@ -67,3 +67,25 @@ for (const db of DATABASES) {
     });
   });
 }
+
+/** Our own fixtures (hand-computed scenarios in the brokers' layouts). */
+const OURS = fileURLToPath(new URL('../../fixtures/brokers/', import.meta.url));
+const ourFixtures = readdirSync(OURS).filter((f) => !f.startsWith('.'));
+
+for (const db of DATABASES) {
+  describe.skipIf(!db.available)(`every broker fixture of ours imports through core.imports.run on ${db.name}`, () => {
+    const h = useCore(db);
+
+    it.each(ourFixtures)('%s: trades with their executions, the broker’s P&L matched to the cent', async (name) => {
+      const user = await newUser(h.core());
+      const bytes = readFileSync(OURS + name);
+      const tz = name.startsWith('mt5') ? 'Europe/Athens' : 'America/New_York';
+      const report = await h.core().imports.run(user, { name, open: () => [bytes] }, { sourceTz: tz });
+      expect(report.counts.tradesCreated).toBeGreaterThan(0);
+      expect(report.warnings.filter((w) => w.code === 'pnl_mismatch')).toEqual([]);
+      for (const g of report.groups) if (g.brokerPnl !== null) expect(g.pnl).toBe(g.brokerPnl);
+      const trade = await h.core().trades.get(user, report.tradeIds[0] as string);
+      expect(trade.executions?.length).toBeGreaterThan(0);
+    });
+  });
+}
