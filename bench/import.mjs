@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-// Import benchmark (`pnpm bench:import`, after `pnpm build`): writes fills CSV files of 100,000 and
-// 1,000,000 executions and imports each with the CLI's real code path (`tj import`, in-process in a
-// child process: CSV reading, FIFO matching, validation, one transaction) into a fresh SQLite file.
-// Beside it, the floor: the same trades (matched beforehand, untimed) inserted with raw
-// better-sqlite3 prepared multi-row INSERTs in one transaction, timing only the inserts. It prints
-// fills/s for both, ours as a share of the floor (target: at least 30%), and each process's peak
-// RSS, which should not grow with the file. Figures only: nothing asserts a time.
+// Import benchmark (`pnpm bench:import`, after `pnpm build`): writes files of 100,000 and
+// 1,000,000 executions in two formats, our fills CSV and a Tradovate Fills export, and imports
+// each with `core.imports.run` (what `tj import` calls; in a child process: detection, CSV reading
+// with csv-parse, dedup keys, FIFO matching, validation, trades and their executions written in one
+// transaction) into a fresh SQLite file. Beside it, the floor: the same trades (read and matched
+// beforehand, untimed) and their executions inserted with raw better-sqlite3 prepared multi-row
+// INSERTs in one transaction, timing only the inserts. It prints fills/s for both, ours as a share of the floor
+// (target: at least 30%), and each process's peak RSS, which should not grow with the file.
+// Figures only: nothing asserts a time.
 //
-//   node bench/import.mjs [--sizes 100000,1000000] [--seed 7] [--keep]
+//   BENCH_SCALE=1000000 node bench/import.mjs [--sizes 100000,1000000] [--formats fills,tradovate] [--seed 7] [--keep]
+//
+// BENCH_SCALE (default 1,000,000) is the largest size when --sizes is not given.
 
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -26,15 +30,18 @@ const PASSWORD_COST = { N: 1024, r: 8, p: 1 };
 const USER = { email: 'bench@example.com', name: 'Bench', password: 'bench password' };
 const BASE = { ES: 5000, NQ: 18000, CL: 80, GC: 2000, AAPL: 190, MSFT: 420, TSLA: 250, SPY: 500, EURUSD: 1.08, BTCUSD: 60000 };
 const SYMBOLS = Object.keys(BASE);
+/** Tradovate contracts (catalogued roots) and their starting prices. */
+const FUTURES = { ESZ6: 5000, NQZ6: 18000, MESZ6: 5000, MNQZ6: 18000, CLZ6: 80, GCZ6: 2000, YMZ6: 39000, RTYZ6: 2100 };
 
 /** Deterministic fills, oldest first: round trips per symbol, with some scale-ins and partial exits. */
-function* fillLines(count, seed) {
+function* fills(count, seed, base) {
+  const symbols = Object.keys(base);
   const rnd = seededRandom(seed);
-  const price = { ...BASE };
+  const price = { ...base };
   const open = new Map();
   let t = Date.UTC(2020, 0, 2, 14, 30);
   for (let n = 1; n <= count; n++) {
-    const sym = SYMBOLS[Math.floor(rnd() * SYMBOLS.length)];
+    const sym = symbols[Math.floor(rnd() * symbols.length)];
     t += 1000 + Math.floor(rnd() * 30_000);
     price[sym] *= 1 + (rnd() - 0.5) * 0.004;
     const pos = open.get(sym);
@@ -54,17 +61,37 @@ function* fillLines(count, seed) {
       pos.qty -= qty;
       if (pos.qty === 0) open.delete(sym);
     }
-    const decimals = price[sym] < 10 ? 5 : 2;
-    yield `${new Date(t).toISOString()},${sym},${side},${qty},${price[sym].toFixed(decimals)},${(qty * 0.35).toFixed(2)},E${n}\n`;
+    yield { n, t, sym, side, qty, price: price[sym] };
   }
 }
 
-async function writeFills(path, count, seed) {
+/** The two file layouts: our fills CSV and Tradovate's Fills export (prices on the tick, UTC `_timestamp`). */
+const LAYOUTS = {
+  fills: {
+    header: 'datetime,symbol,side,quantity,price,commission,exec_id\n',
+    base: BASE,
+    line: (f) =>
+      `${new Date(f.t).toISOString()},${f.sym},${f.side},${f.qty},${f.price.toFixed(f.price < 10 ? 5 : 2)},${(f.qty * 0.35).toFixed(2)},E${f.n}\n`,
+  },
+  tradovate: {
+    header: '_id,_orderId,_contractId,_timestamp,_tradeDate,_action,_qty,_price,Account,Contract,Product,commission\n',
+    base: FUTURES,
+    line: (f) => {
+      const iso = new Date(f.t).toISOString();
+      const price = (Math.round(f.price * 4) / 4).toFixed(2);
+      return `${f.n},${f.n},1,${iso},${iso.slice(0, 10)},${f.side === 'buy' ? 0 : 1},${f.qty},${price},DEMO1,${f.sym},${f.sym.slice(0, -2)},${(f.qty * 0.62).toFixed(2)}\n`;
+    },
+  },
+};
+
+async function writeFills(path, layout, count, seed) {
+  const { header, base, line } = LAYOUTS[layout];
   const out = createWriteStream(path);
-  out.write('datetime,symbol,side,quantity,price,commission,exec_id\n');
+  out.write(header);
   let chunk = '';
-  for (const line of fillLines(count, seed)) {
-    chunk += line;
+  for (const f of fills(count, seed, base)) {
+    const text = line(f);
+    chunk += text;
     if (chunk.length > 1 << 16) {
       if (!out.write(chunk)) await once(out, 'drain');
       chunk = '';
@@ -84,37 +111,27 @@ async function databaseWithUser(db) {
   return user.id;
 }
 
-/** Ours: `tj --db DB --json import FILE --no-progress`, run in this process through the CLI's entry. */
+/** Ours: `core.imports.run` on the file (what `tj import` calls), format detected, in one transaction. */
 async function childOurs(file, db) {
   await databaseWithUser(db);
-  const { runCli } = await import('@tj/cli');
-  let stdout = '';
-  let stderr = '';
-  const sink = (add) => ({
-    isTTY: false,
-    write(s) {
-      add(s);
-      return true;
-    },
-  });
-  const io = {
-    stdin: { isTTY: false },
-    stdout: sink((s) => (stdout += s)),
-    stderr: sink((s) => (stderr += s)),
-    env: { ...process.env, TJ_DATABASE_URL: '', TJ_USER: '' },
-  };
+  const { openStorage } = await import('@tj/core/storage');
+  const { createCore } = await import('@tj/core');
+  const storage = await openStorage(db);
+  const core = createCore({ storage });
+  const [user] = await storage.repos.users.list();
+  const source = { name: file, open: () => createReadStream(file, { highWaterMark: 256 * 1024 }) };
   const start = nowMs();
-  const code = await runCli(['--db', db, '--json', 'import', file, '--no-progress'], io);
+  const report = await core.imports.run(user.id, source, { sourceTz: 'UTC' });
   const ms = nowMs() - start;
-  if (code !== 0) throw new Error(`tj import exited ${code}: ${stderr}`);
-  await sendResult({ ms, summary: JSON.parse(stdout) });
+  await storage.close();
+  await sendResult({ ms, summary: { created: report.counts.tradesCreated, format: report.format.name } });
 }
 
 /** The floor: the same trades, matched untimed in batches, inserted raw in one transaction (timed). */
 async function childFloor(file, db) {
   const userId = await databaseWithUser(db);
   const { default: Database } = await import('better-sqlite3');
-  const { matchFills, newTradeRow, readFillsCsv, systemClock, uuidv7Generator } = await import('@tj/core');
+  const { formatRegistry, newTradeRow, openBrokerFile, systemClock, uuidv7Generator } = await import('@tj/core');
   const raw = new Database(db);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
@@ -144,21 +161,65 @@ async function childFloor(file, db) {
     }
     ms += nowMs() - start;
   };
+  // The executions each trade keeps, inserted raw too (the floor writes what the import writes).
+  const EXEC_COLUMNS = 14;
+  const execSql = (n) =>
+    `INSERT INTO trade_executions (user_id, trade_id, seq, exec_key, account, instrument, exec_time, side, quantity, price, commission_micros, fees_micros, exec_id, multiplier) VALUES ${Array.from({ length: n }, () => `(${Array(EXEC_COLUMNS).fill('?').join(',')})`).join(',')}`;
+  const execChunk = raw.prepare(execSql(CHUNK));
+  const execOne = raw.prepare(execSql(1));
+  const execValues = [];
+  const insertExecutions = (rows) => {
+    const start = nowMs();
+    let i = 0;
+    for (; i + CHUNK <= rows.length; i += CHUNK) {
+      execValues.length = 0;
+      for (let j = i; j < i + CHUNK; j++) execValues.push(...rows[j]);
+      execChunk.run(execValues);
+    }
+    for (; i < rows.length; i++) execOne.run(rows[i]);
+    ms += nowMs() - start;
+  };
+  let executions = [];
   let start = nowMs();
   raw.exec('BEGIN');
   ms += nowMs() - start;
   let batch = [];
-  for await (const t of matchFills(readFillsCsv(createReadStream(file, { highWaterMark: 256 * 1024 })))) {
+  const opened = await openBrokerFile(() => createReadStream(file, { highWaterMark: 256 * 1024 }), {
+    registry: formatRegistry(),
+    sourceTz: 'UTC',
+  });
+  for await (const t of opened.items) {
     const row = newTradeRow(deps, userId, t.input, { importKey: t.importKey });
     batch.push(row);
+    for (const [seq, p] of t.executions.entries()) {
+      executions.push([
+        userId,
+        row.id,
+        seq,
+        p.fill.execId === undefined ? p.key : `id:${p.fill.execId}`,
+        p.fill.account,
+        p.fill.symbol,
+        p.fill.datetime,
+        p.fill.side,
+        p.units / 1e8,
+        p.fill.price,
+        p.commissionMicros,
+        p.feesMicros,
+        p.fill.execId ?? null,
+        p.fill.multiplier,
+      ]);
+    }
     trades++;
     if (row.exitPrice === null) open++;
     if (batch.length === 10_000) {
       insert(batch);
+      insertExecutions(executions);
       batch = [];
+      executions = [];
     }
   }
   insert(batch);
+  insertExecutions(executions);
   start = nowMs();
   bump.run(userId, trades, open);
   raw.exec('COMMIT');
@@ -170,45 +231,54 @@ async function childFloor(file, db) {
 async function main() {
   const { values } = parseArgs({
     options: {
-      sizes: { type: 'string', default: '100000,1000000' },
+      sizes: { type: 'string' },
+      formats: { type: 'string', default: 'fills,tradovate' },
       seed: { type: 'string', default: '7' },
       keep: { type: 'boolean' },
     },
   });
-  const sizes = values.sizes.split(',').map((s) => Number(s.replaceAll('_', '')));
+  const scale = Number((process.env.BENCH_SCALE ?? '1000000').replaceAll('_', ''));
+  const sizes = values.sizes
+    ? values.sizes.split(',').map((s) => Number(s.replaceAll('_', '')))
+    : [...new Set([Math.min(100_000, scale), scale])];
+  const layouts = values.formats.split(',');
   const dir = mkdtempSync(join(tmpdir(), 'tj-bench-import-'));
   const rows = [];
   try {
-    for (const size of sizes) {
-      const file = join(dir, `fills-${size}.csv`);
-      await writeFills(file, size, Number(values.seed));
-      console.log(`${fmtInt(size)} fills written (${fmtMiB(statSync(file).size)}); importing…`);
-      const ours = await runChild(SCRIPT, ['--child', 'ours', file, join(dir, `ours-${size}.db`)]);
-      const floor = await runChild(SCRIPT, ['--child', 'floor', file, join(dir, `floor-${size}.db`)]);
-      const oursRate = (size / ours.value.ms) * 1000;
-      const floorRate = (size / floor.value.ms) * 1000;
-      const s = ours.value.summary;
-      if (s.created !== floor.value.trades) throw new Error(`ours created ${s.created} trades, the floor ${floor.value.trades}`);
-      rows.push({
-        fills: fmtInt(size),
-        trades: fmtInt(s.created),
-        ours: fmtRate(oursRate),
-        oursTime: `${(ours.value.ms / 1000).toFixed(2)} s`,
-        oursRss: fmtMiB(ours.maxRssBytes),
-        floor: fmtRate(floorRate),
-        floorTime: `${(floor.value.ms / 1000).toFixed(2)} s`,
-        floorRss: fmtMiB(floor.maxRssBytes),
-        share: `${((oursRate / floorRate) * 100).toFixed(0)}%`,
-      });
-      if (!values.keep) rmSync(file, { force: true });
-    }
+    for (const layout of layouts)
+      for (const size of sizes) {
+        const file = join(dir, `${layout}-${size}.csv`);
+        await writeFills(file, layout, size, Number(values.seed));
+        console.log(`${fmtInt(size)} ${layout} rows written (${fmtMiB(statSync(file).size)}); importing…`);
+        const ours = await runChild(SCRIPT, ['--child', 'ours', file, join(dir, `ours-${layout}-${size}.db`)]);
+        const floor = await runChild(SCRIPT, ['--child', 'floor', file, join(dir, `floor-${layout}-${size}.db`)]);
+        const oursRate = (size / ours.value.ms) * 1000;
+        const floorRate = (size / floor.value.ms) * 1000;
+        const s = ours.value.summary;
+        if (s.created !== floor.value.trades)
+          throw new Error(`ours created ${s.created} trades, the floor ${floor.value.trades}`);
+        rows.push({
+          format: s.format,
+          fills: fmtInt(size),
+          trades: fmtInt(s.created),
+          ours: fmtRate(oursRate),
+          oursTime: `${(ours.value.ms / 1000).toFixed(2)} s`,
+          oursRss: fmtMiB(ours.maxRssBytes),
+          floor: fmtRate(floorRate),
+          floorTime: `${(floor.value.ms / 1000).toFixed(2)} s`,
+          floorRss: fmtMiB(floor.maxRssBytes),
+          share: `${((oursRate / floorRate) * 100).toFixed(0)}%`,
+        });
+        if (!values.keep) rmSync(file, { force: true });
+      }
   } finally {
     if (!values.keep) rmSync(dir, { recursive: true, force: true });
   }
   const columns = [
+    { key: 'format', label: 'format' },
     { key: 'fills', label: 'fills' },
     { key: 'trades', label: 'trades' },
-    { key: 'ours', label: 'tj import fills/s' },
+    { key: 'ours', label: 'imports.run fills/s' },
     { key: 'oursTime', label: 'time' },
     { key: 'oursRss', label: 'peak RSS' },
     { key: 'floor', label: 'floor fills/s' },
@@ -217,7 +287,7 @@ async function main() {
     { key: 'share', label: 'ours/floor' },
   ];
   printTable(columns, rows, {
-    title: 'tj import (SQLite, one transaction) vs raw better-sqlite3 prepared INSERTs of the same trades',
+    title: 'core.imports.run (SQLite, one transaction) vs raw better-sqlite3 prepared INSERTs of the same trades and executions',
   });
   console.log('\nTarget: ours at least 30% of the floor; peak RSS flat from 100k to 1M fills.');
 }

@@ -88,7 +88,7 @@ describe('reverseLines', () => {
         2,
       );
       const trades = await collect(matchFills(opened.fills));
-      return { order: opened.order, trades: trades.map(({ lines: _lines, ...t }) => t) };
+      return { order: opened.order, trades: trades.map(({ lines: _lines, executions: _executions, ...t }) => t) };
     };
     const a = await tradesOf(oldest);
     const b = await tradesOf(newest);

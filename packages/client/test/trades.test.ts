@@ -74,7 +74,7 @@ for (const db of DATABASES) {
         multiplier: 1,
         notes: 'first',
       });
-      expect(await client.trades.get(trade.id)).toEqual(trade);
+      expect(await client.trades.get(trade.id)).toEqual({ ...trade, executions: [] });
       const closed = await client.trades.update(trade.id, { exitPrice: 5010, exitTime: '2026-11-20T15:00:00Z', notes: null });
       expect(closed).toMatchObject({
         status: 'closed',

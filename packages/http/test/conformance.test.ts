@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { totpCode } from '@tj/core';
+import { createCore, totpCode } from '@tj/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
 import { conformanceChecker } from './support/conformance.js';
@@ -126,6 +126,19 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       await me(200, 'GET', '/api/trades', '/api/trades?status=open&limit=5');
       await me(400, 'GET', '/api/trades', '/api/trades?limit=0');
       await me(200, 'GET', '/api/trades/{id}', `/api/trades/${trade.id}`);
+      // An imported trade answers with the executions it was built from.
+      const fills =
+        'datetime,symbol,side,quantity,price,commission,exec_id\n2026-11-02T14:30:00Z,ES,buy,1,5000,1,x1\n2026-11-02T14:40:00Z,ES,sell,1,5004,1,x2\n';
+      const imported = await createCore({ storage: srv.storage }).imports.run(
+        u.id,
+        { open: () => [new TextEncoder().encode(fills)] },
+        { sourceTz: 'UTC' },
+      );
+      const withFills = await me(200, 'GET', '/api/trades/{id}', `/api/trades/${imported.tradeIds[0]}`);
+      expect(withFills.body.executions).toEqual([
+        { time: '2026-11-02T14:30:00.000Z', side: 'buy', quantity: 1, price: 5000, commission: 1, fees: 0, execId: 'x1' },
+        { time: '2026-11-02T14:40:00.000Z', side: 'sell', quantity: 1, price: 5004, commission: 1, fees: 0, execId: 'x2' },
+      ]);
       await me(404, 'GET', '/api/trades/{id}', `/api/trades/${UNKNOWN}`);
       await me(200, 'PATCH', '/api/trades/{id}', `/api/trades/${trade.id}`, {
         exitPrice: 5010,

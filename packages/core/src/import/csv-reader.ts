@@ -1,7 +1,7 @@
+import { parse } from 'csv-parse/sync';
 import { lineError } from './cell-error.js';
-import { type CsvHeader, type CsvRow, CsvRowMapper, headerFromRecord, isBlankRecord } from './csv-row-mapper.js';
-import { decodeChunks, tokenizeCsv } from './csv-chunks.js';
-import { type CsvRecord, CsvTokenizer, DEFAULT_MAX_RECORD_LENGTH } from './csv-tokenizer.js';
+import { type CsvHeader, type CsvRecord, type CsvRow, CsvRowMapper, headerFromRecord, isBlankRecord } from './csv-row-mapper.js';
+import { DEFAULT_MAX_RECORD_LENGTH, readCsvRecords } from './formats/csv-records.js';
 
 /** Chunks of a CSV file: text or UTF-8 bytes (a Node stream qualifies). */
 export type CsvChunks = AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
@@ -33,9 +33,10 @@ function toHeader(header: CsvHeader | readonly string[]): CsvHeader {
 }
 
 /**
- * Streams the rows of a CSV file with a header row, one batch per input chunk (fewer async
- * steps than one per row): BOM stripped, CRLF or LF, quoted fields, blank lines skipped,
- * trailing delimiters tolerated; row line numbers are the physical lines where rows start.
+ * Streams the rows of a CSV file with a header row, in batches (csv-parse, strict: a stray or
+ * unterminated quote and invalid UTF-8 are errors naming the line): BOM stripped, CRLF, LF or
+ * CR, quoted fields, blank lines skipped, trailing delimiters tolerated; row line numbers are
+ * the physical lines where rows start.
  */
 export async function* readCsvBatches(chunks: CsvChunks, options: CsvReadOptions = {}): AsyncGenerator<CsvRow[]> {
   let mapper: CsvRowMapper | undefined;
@@ -45,11 +46,8 @@ export async function* readCsvBatches(chunks: CsvChunks, options: CsvReadOptions
     return m;
   };
   if (options.header !== undefined) mapper = start(toHeader(options.header));
-  const tokenizer = new CsvTokenizer({
-    maxRecordLength: options.maxRecordLength ?? DEFAULT_MAX_RECORD_LENGTH,
-    columnLabel: (i) => mapper?.label(i) ?? String(i + 1),
-  });
-  const rowsOf = (records: Iterable<CsvRecord>): CsvRow[] => {
+  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD_LENGTH;
+  for await (const records of readCsvRecords(chunks, ',', { strict: true, maxRecordLength: max })) {
     const rows: CsvRow[] = [];
     for (const record of records) {
       if (mapper === undefined) {
@@ -59,14 +57,8 @@ export async function* readCsvBatches(chunks: CsvChunks, options: CsvReadOptions
       const row = mapper.map(record);
       if (row !== undefined) rows.push(row);
     }
-    return rows;
-  };
-  for await (const text of decodeChunks(chunks, tokenizer)) {
-    const rows = rowsOf(tokenizer.push(text));
     if (rows.length > 0) yield rows;
   }
-  const rows = rowsOf(tokenizer.end());
-  if (rows.length > 0) yield rows;
 }
 
 /** Streams the rows of a CSV file with a header row, one at a time (see {@link readCsvBatches}). */
@@ -76,8 +68,8 @@ export async function* readCsv(chunks: CsvChunks, options: CsvReadOptions = {}):
 
 /** Reads only the header row of a CSV file (stops reading there); undefined for an empty file. */
 export async function readCsvHeader(chunks: CsvChunks): Promise<CsvHeader | undefined> {
-  for await (const record of tokenizeCsv(chunks)) {
-    if (!isBlankRecord(record.cells)) return headerFromRecord(record);
+  for await (const records of readCsvRecords(chunks, ',', { strict: true })) {
+    for (const record of records) if (!isBlankRecord(record.cells)) return headerFromRecord(record);
   }
   return undefined;
 }
@@ -95,6 +87,20 @@ function joinLines(lines: NumberedLine[]): string {
     out += i === lines.length - 1 ? l.text : l.text + (l.eol ?? '\n');
   });
   return out;
+}
+
+/** The records of one complete piece of CSV text starting at `firstLine` (csv-parse, strict). */
+function parsePiece(text: string, firstLine: number): CsvRecord[] {
+  try {
+    const parsed = parse(text, { relax_column_count: true }) as string[][];
+    return parsed.map((cells) => ({ line: firstLine, cells }));
+  } catch (e) {
+    const line = firstLine - 1 + ((e as { lines?: number }).lines ?? 1);
+    throw lineError(
+      line,
+      (e as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED' ? 'unterminated quoted field' : 'invalid quoting',
+    );
+  }
 }
 
 /**
@@ -127,13 +133,12 @@ export async function* readCsvReversed(
       if (pendingLength > max) throw lineError(pendingLine, `record longer than ${max} characters (an unterminated quote?)`);
       continue;
     }
-    const tokenizer = new CsvTokenizer({ firstLine: line, maxRecordLength: max, columnLabel: (i) => mapper.label(i) });
-    const text1 = pending.length === 1 ? text : joinLines(pending.reverse());
-    const records = [...tokenizer.push(text1), ...tokenizer.end()].reverse();
+    const piece = pending.length === 1 ? text : joinLines(pending.reverse());
     pending = [];
     pendingLength = 0;
     pendingLine = 0;
-    for (const record of records) {
+    if (piece.trim() === '') continue;
+    for (const record of parsePiece(piece, line).reverse()) {
       const row = mapper.map(record);
       if (row !== undefined) yield row;
     }

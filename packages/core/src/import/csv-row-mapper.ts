@@ -1,5 +1,10 @@
 import { cellError, lineError } from './cell-error.js';
-import type { CsvRecord } from './csv-tokenizer.js';
+
+/** One raw CSV record: its cells as written and the physical line where it starts. */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
 
 /** A CSV header: the column names as written (trimmed) and the line it was on (0 if given). */
 export interface CsvHeader {

@@ -35,6 +35,12 @@ export interface Fill {
   note: string;
   /** What the file says of the instrument (asset class, option details, …); the trade keeps it. */
   details?: FillDetails;
+  /** The import's dedup key of this execution (set by the import before matching). */
+  execKey?: string;
+  /** A stored execution replayed to continue an open trade of an earlier import: not written again. */
+  seed?: { tradeKey: string };
+  /** The broker's own P&L booked on this fill, in micros, and whether it is net of fees or gross. */
+  brokerPnl?: { micros: number; basis: 'net' | 'gross' };
 }
 
 /** Instrument details a fill may carry into its trade. */

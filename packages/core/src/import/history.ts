@@ -154,6 +154,7 @@ export function importHistory(deps: CoreDeps, run: Imports['run']) {
             `${edited.length} trade(s) of this import were edited since it ran: ${named.join(', ')}${more}; undo with force=true to remove them anyway`,
           );
         }
+        await tx.executions.deleteForImport(userId, id);
         await tx.trades.deleteByImport(userId, id);
         const at = deps.clock.now();
         await tx.imports.markUndone(userId, id, at);

@@ -12,14 +12,8 @@ export {
   readCsvHeader,
   readCsvReversed,
 } from './csv-reader.js';
-export { decodeChunks, tokenizeCsv } from './csv-chunks.js';
-export { type CsvHeader, type CsvRow, defaultNormalizeName, looseColumnName } from './csv-row-mapper.js';
-export {
-  type CsvRecord,
-  CsvTokenizer,
-  type CsvTokenizerOptions,
-  DEFAULT_MAX_RECORD_LENGTH,
-} from './csv-tokenizer.js';
+export { type CsvHeader, type CsvRecord, type CsvRow, defaultNormalizeName, looseColumnName } from './csv-row-mapper.js';
+export { type CsvRecordsOptions, DEFAULT_MAX_RECORD_LENGTH } from './formats/csv-records.js';
 export {
   detectFillOrder,
   FILL_ORDER_SAMPLE,

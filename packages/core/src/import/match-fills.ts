@@ -22,7 +22,14 @@ export function canonicalFill(fill: Fill): string {
   return JSON.stringify([account, symbol, datetime, side, quantity, price, commission, fees, multiplier]);
 }
 
+/**
+ * The import key of the trade a fill opens: `fill:<account>:<symbol>:<exec id>`, or
+ * `fillhash:<hash>` (`:2`, `:3`… for identical opening fills at one instant); from the fill's
+ * dedup key when the import gave it one.
+ */
 function importKey(group: Group, fill: Fill): string {
+  if (fill.seed !== undefined) return fill.seed.tradeKey;
+  if (fill.execKey?.startsWith('h:')) return `fillhash:${fill.execKey.slice(2)}`;
   if (fill.execId !== undefined) return `fill:${fill.account}:${fill.symbol}:${fill.execId}`;
   const hash = sha256Hex(canonicalFill(fill));
   if (group.hashTime !== fill.datetime) {
@@ -125,7 +132,7 @@ export async function* matchFills<T extends { importKey: string }>(
       trip.decrease(fill, closing, closingFees);
       g.trip = undefined;
       yield trip.toTrade(g.account, g.symbol);
-      g.trip = new RoundTrip(fill, units - closing, feeMicros - closingFees, importKey(g, fill));
+      g.trip = new RoundTrip(fill, units - closing, feeMicros - closingFees, importKey(g, fill), 2);
     }
   }
   const open = [...groups.values()].filter((g) => g.trip !== undefined) as (Group & { trip: RoundTrip })[];

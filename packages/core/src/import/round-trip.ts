@@ -1,4 +1,4 @@
-import { fromMicros } from '../shared/money.js';
+import { fromMicros, toMicros } from '../shared/money.js';
 import { cellError } from './cell-error.js';
 import type { Fill } from './fills-csv.js';
 import type { Direction, TradeImportInput } from './trade-input.js';
@@ -18,6 +18,21 @@ export interface ImportedTrade {
   input: TradeImportInput;
   /** Only on a position left open after partial exits: the quantity closed so far and its VWAP. */
   partialExit?: { quantity: number; price: number };
+  /** The executions it was built from, in order (a fill split at flat gives each trade its share). */
+  executions: TradePiece[];
+  /** The broker's net P&L of its fills, in micros, when the file states it. */
+  brokerPnlMicros?: number;
+}
+
+/** One execution's share in a trade. */
+export interface TradePiece {
+  fill: Fill;
+  /** Its quantity in this trade, in 1e-8 units. */
+  units: number;
+  commissionMicros: number;
+  feesMicros: number;
+  /** The dedup key of this piece: the fill's, suffixed `#2` for the second part of a fill split at flat. */
+  key: string;
 }
 
 /** The state of one position from flat to flat (internal to `matchFills`). */
@@ -40,12 +55,18 @@ export class RoundTrip {
   private readonly tags = new Set<string>();
   private readonly notes: string[] = [];
   private notesLength = 0;
+  readonly pieces: TradePiece[] = [];
+  private brokerNet = 0;
+  private brokerGross = 0;
+  private brokerSeen = false;
+  private grossSeen = false;
 
   constructor(
     fill: Fill,
     units: number,
     feeMicros: number,
     readonly importKey: string,
+    part: 1 | 2 = 1,
   ) {
     this.sign = fill.side === 'buy' ? 1 : -1;
     this.direction = this.sign === 1 ? 'long' : 'short';
@@ -54,12 +75,13 @@ export class RoundTrip {
     this.entryTime = fill.datetime;
     this.firstLine = fill.line;
     this.lastLine = fill.line;
-    this.increase(fill, units, feeMicros);
+    this.increase(fill, units, feeMicros, part);
   }
 
-  /** Adds an opening fill (scaling in). */
-  increase(fill: Fill, units: number, feeMicros: number): void {
+  /** Adds an opening fill (scaling in); `part` 2 is the rest of a fill split at flat. */
+  increase(fill: Fill, units: number, feeMicros: number, part: 1 | 2 = 1): void {
     this.annotate(fill, feeMicros);
+    this.addPiece(fill, units, feeMicros, part);
     this.openUnits += units;
     this.openedUnits += units;
     this.openNotional += fill.price * units;
@@ -68,10 +90,32 @@ export class RoundTrip {
   /** Adds a closing fill of at most the open quantity (scaling out). */
   decrease(fill: Fill, units: number, feeMicros: number): void {
     this.annotate(fill, feeMicros);
+    this.addPiece(fill, units, feeMicros, 1);
     this.openUnits -= units;
     this.closedUnits += units;
     this.closeNotional += fill.price * units;
     this.exitTime = fill.datetime;
+  }
+
+  private addPiece(fill: Fill, units: number, feeMicros: number, part: 1 | 2): void {
+    const commission = toMicros(fill.commission);
+    const total = commission + toMicros(fill.fees);
+    const commissionMicros = total === 0 ? 0 : Math.round((commission * feeMicros) / total);
+    const key = fill.execKey ?? '';
+    this.pieces.push({
+      fill,
+      units,
+      commissionMicros,
+      feesMicros: feeMicros - commissionMicros,
+      key: part === 2 ? `${key}#2` : key,
+    });
+    if (fill.brokerPnl !== undefined && part === 1) {
+      this.brokerSeen = true;
+      if (fill.brokerPnl.basis === 'gross') {
+        this.grossSeen = true;
+        this.brokerGross += fill.brokerPnl.micros;
+      } else this.brokerNet += fill.brokerPnl.micros;
+    }
   }
 
   private annotate(fill: Fill, feeMicros: number): void {
@@ -123,7 +167,16 @@ export class RoundTrip {
     input.multiplier = this.multiplier;
     if (account !== '') input.account = account;
     if (this.details !== undefined) Object.assign(input, this.details);
-    const trade: ImportedTrade = { importKey: this.importKey, account, lines: [this.firstLine, this.lastLine], input };
+    const trade: ImportedTrade = {
+      importKey: this.importKey,
+      account,
+      lines: [this.firstLine, this.lastLine],
+      input,
+      executions: this.pieces,
+    };
+    if (this.brokerSeen) {
+      trade.brokerPnlMicros = this.brokerNet + this.brokerGross - (this.grossSeen ? this.feeMicros : 0);
+    }
     if (this.closedUnits > 0) {
       const exit = round10(this.closeNotional / this.closedUnits);
       if (closed) {

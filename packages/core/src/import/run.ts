@@ -1,14 +1,18 @@
 import type { ImportGroup, ImportReport, ImportWarning } from '../schemas/import.js';
-import type { Trade } from '../schemas/trade.js';
+import { evaluateImportAlerts } from '../alerts/evaluate-import.js';
+import { emitEvent } from '../events/emit.js';
 import { isValidTimeZone } from '../shared/calendar.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
-import { fromMicros, toMicros } from '../shared/money.js';
-import { openBrokerFile } from './formats/pipeline.js';
+import { isoUtc } from '../shared/iso.js';
+import { fromMicros } from '../shared/money.js';
+import { type DedupStats, dedupFills } from './dedup.js';
+import { type BrokerFileReport, openBrokerFile } from './formats/pipeline.js';
 import type { FormatRegistry } from './formats/registry.js';
-import type { ImportRunOptions, ImportSource } from './imports.js';
+import type { ImportRunOptions, ImportSource, SkippedRow } from './imports.js';
 import { formatInfo } from './imports.js';
-import { importTrades } from './service.js';
+import { matchFills } from './match-fills.js';
+import { type WrittenTrade, writeTrades } from './write.js';
 
 /** Most warnings a report lists; the rest are counted in one last warning. */
 export const MAX_REPORT_WARNINGS = 1000;
@@ -29,7 +33,12 @@ function inFile(e: unknown, name: string | undefined): unknown {
   return validationError(e.errors.map((f) => ({ path: f.path === '' ? name : `${name}, ${f.path}`, message: f.message })));
 }
 
-/** Runs one import (see `imports.run`). */
+class Rollback extends Error {}
+
+/** A difference of at least a cent between our P&L and the broker's is reported. */
+const CENT_MICROS = 10_000;
+
+/** Runs one import (see `imports.run`): read, dedup, match and write in ONE transaction. */
 export async function runImport(
   deps: CoreDeps,
   registry: FormatRegistry,
@@ -43,77 +52,110 @@ export async function runImport(
   const dryRun = options.dryRun === true;
   const groups = new Map<string, GroupTotals>();
   const tradeIds: string[] = [];
-  let created = 0;
-  let updated = 0;
-  let duplicates = 0;
-  const onItem = (action: 'create' | 'close' | 'skip', trade: Trade) => {
-    if (action === 'skip') {
-      duplicates++;
-      return;
-    }
-    if (action === 'create') {
-      created++;
-      if (!dryRun) tradeIds.push(trade.id);
-    } else updated++;
-    const account = trade.account ?? '';
-    const key = `${account}\u0000${trade.instrument}`;
+  const warnings: ImportWarning[] = [];
+  let dropped = 0;
+  const warn = (w: ImportWarning) => {
+    if (warnings.length < MAX_REPORT_WARNINGS) warnings.push(w);
+    else dropped++;
+  };
+  const counts = { rows: 0, fills: 0, tradesCreated: 0, tradesUpdated: 0, duplicates: 0, invalid: 0 };
+  const onTrade = (t: WrittenTrade) => {
+    if (t.action === 'create') {
+      counts.tradesCreated++;
+      if (!dryRun) tradeIds.push(t.row.id);
+    } else counts.tradesUpdated++;
+    const account = t.row.account ?? '';
+    const key = `${account}\u0000${t.row.instrument}`;
     let g = groups.get(key);
     if (g === undefined) {
-      g = { account, instrument: trade.instrument, trades: 0, pnlMicros: 0, brokerMicros: null };
+      g = { account, instrument: t.row.instrument, trades: 0, pnlMicros: 0, brokerMicros: null };
       groups.set(key, g);
     }
     g.trades++;
-    if (trade.result !== null) g.pnlMicros += toMicros(trade.result);
+    if (t.row.resultMicros === null) return;
+    g.pnlMicros += t.row.resultMicros;
+    if (t.brokerPnlMicros === undefined) return;
+    g.brokerMicros = (g.brokerMicros ?? 0) + t.brokerPnlMicros;
+    const diff = t.row.resultMicros - t.brokerPnlMicros;
+    if (Math.abs(diff) >= CENT_MICROS) {
+      warn({
+        code: 'pnl_mismatch',
+        message: `${t.row.instrument}${account === '' ? '' : ` (account ${account})`} trade of ${isoUtc(t.row.entryTime)}: our net P&L ${fromMicros(t.row.resultMicros)}, the broker's ${fromMicros(t.brokerPnlMicros)}`,
+        ...(t.lines !== undefined && { line: t.lines[0] }),
+      });
+    }
   };
+  const skipped = options.skipInvalid === true;
+  const onInvalid = (row: SkippedRow) => {
+    counts.invalid++;
+    options.onSkipped?.(row);
+  };
+  const stats: DedupStats = { duplicates: 0 };
+  let format: BrokerFileReport['format'] | undefined;
+  let fileReport: BrokerFileReport | undefined;
   try {
     const file = await openBrokerFile(source.open, {
       registry,
       sourceTz: options.sourceTz,
       ...(options.format !== undefined && { format: options.format }),
       ...(options.locale !== undefined && { locale: options.locale }),
+      ...(options.pointValues !== undefined && { pointValues: options.pointValues }),
       ...(options.onProgress !== undefined && { onRows: options.onProgress }),
+      ...(skipped && { onInvalid }),
     });
-    const beforeCommit = options.beforeCommit;
-    await importTrades(deps, userId, file.items, {
-      dryRun,
-      onItem,
-      ...(options.importId !== undefined && { importId: options.importId }),
-      ...(beforeCommit !== undefined && { beforeCommit: (tx) => beforeCommit(tx, reportOf()) }),
-    });
-    return reportOf();
-
-    function reportOf(): ImportReport {
-      const warnings: ImportWarning[] = file.report.warnings.slice(0, MAX_REPORT_WARNINGS).map((w) => ({
-        code: 'format',
-        message: w.message,
-        line: w.line,
-      }));
-      return {
-        format: { name: file.report.format.name, label: formatInfo(file.report.format).label },
-        sourceTz: options.sourceTz,
-        dryRun,
-        counts: {
-          rows: file.report.rows,
-          fills: file.report.fills,
-          tradesCreated: created,
-          tradesUpdated: updated,
-          duplicates,
-          invalid: 0,
-        },
-        warnings,
-        groups: [...groups.values()].map(
-          (g): ImportGroup => ({
-            account: g.account,
-            instrument: g.instrument,
-            trades: g.trades,
-            pnl: fromMicros(g.pnlMicros),
-            brokerPnl: g.brokerMicros === null ? null : fromMicros(g.brokerMicros),
-          }),
-        ),
-        tradeIds,
-      };
-    }
+    format = file.report.format;
+    fileReport = file.report;
+    await deps.storage
+      .transaction(async (tx) => {
+        const items = matchFills(dedupFills(tx, userId, file.fills, stats));
+        const written = await writeTrades(tx, items, {
+          deps,
+          userId,
+          onTrade,
+          onDuplicate: () => counts.duplicates++,
+          ...(options.importId !== undefined && { importId: options.importId }),
+        });
+        if (dryRun) throw new Rollback();
+        // One evaluation of the alert rules and one event for the whole import.
+        const importId = options.importId ?? deps.ids.next();
+        await evaluateImportAlerts(tx, deps, await tx.alerts.listActive(userId), { importId, ...written });
+        const report = reportOf(fileReport as BrokerFileReport, format as BrokerFileReport['format']);
+        const data = options.beforeCommit
+          ? await options.beforeCommit(tx, report)
+          : { importId: options.importId ?? null, counts: report.counts };
+        await emitEvent(tx, deps, userId, 'import.completed', data);
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Rollback)) throw e;
+      });
   } catch (e) {
     throw inFile(e, source.name);
+  }
+  return reportOf(fileReport, format);
+
+  /** The report as it stands (called once inside the transaction, for the record, and once after). */
+  function reportOf(fileReport: BrokerFileReport, format: BrokerFileReport['format']): ImportReport {
+    const all = [...warnings];
+    for (const w of fileReport.warnings)
+      if (all.length < MAX_REPORT_WARNINGS) all.push({ code: w.code ?? 'format', message: w.message, line: w.line });
+    const more = dropped + Math.max(0, warnings.length + fileReport.warnings.length - MAX_REPORT_WARNINGS);
+    if (more > 0) all.push({ code: 'warnings_truncated', message: `${more} more warnings not listed` });
+    return {
+      format: { name: format.name, label: formatInfo(format).label },
+      sourceTz: options.sourceTz,
+      dryRun,
+      counts: { ...counts, rows: fileReport.rows, fills: fileReport.fills, duplicates: counts.duplicates + stats.duplicates },
+      warnings: all,
+      groups: [...groups.values()].map(
+        (g): ImportGroup => ({
+          account: g.account,
+          instrument: g.instrument,
+          trades: g.trades,
+          pnl: fromMicros(g.pnlMicros),
+          brokerPnl: g.brokerMicros === null ? null : fromMicros(g.brokerMicros),
+        }),
+      ),
+      tradeIds,
+    };
   }
 }

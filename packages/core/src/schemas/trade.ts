@@ -10,6 +10,7 @@ import {
   paginationSchema,
   MAX_MULTIPLIER,
   MAX_POSITION_VALUE,
+  MIN_QUANTITY,
   priceInput,
   quantity,
   tagList,
@@ -47,7 +48,15 @@ const stopLoss = priceInput(
 const takeProfit = priceInput(
   'target: on the winning side of the entry (above entryPrice for a long trade, below it for a short one); > 0, at most 1e12',
 );
-const exitPrice = priceInput('set to close the trade; > 0 (at least 1e-12), at most 1e12');
+const exitPrice = z
+  .number()
+  .min(0, { message: 'must be 0 (an option that expired worthless) or greater' })
+  .max(MAX_POSITION_VALUE, { message: `must be at most ${MAX_POSITION_VALUE.toExponential().replace('e+', 'e')}` })
+  .refine((v) => v === 0 || v >= MIN_QUANTITY, { message: `must be 0 or at least ${MIN_QUANTITY}` })
+  .meta({
+    description:
+      'set to close the trade; > 0 (at least 1e-12), at most 1e12; 0 only for an option (assetClass option) that expired worthless or was assigned or exercised',
+  });
 
 /** What kind of instrument a trade is in. */
 export const assetClassSchema = z
@@ -131,6 +140,20 @@ export const tradeUpdateSchema = z
   })
   .meta({ id: 'TradeUpdate' });
 
+/** One execution (fill) a trade was built from by an import. */
+export const tradeExecutionSchema = z
+  .object({
+    time: dateTimeOutput,
+    side: z.enum(['buy', 'sell']),
+    quantity: z.number(),
+    price: z.number(),
+    commission: z.number(),
+    fees: z.number(),
+    /** The broker's execution id, when the file had one. */
+    execId: z.string().nullable(),
+  })
+  .meta({ id: 'TradeExecution' });
+
 /** A trade as returned by every endpoint. */
 export const tradeSchema = z
   .object({
@@ -166,6 +189,10 @@ export const tradeSchema = z
     importId: idSchema.nullable().meta({ description: 'The import that created the trade; null when entered by hand' }),
     createdAt: dateTimeOutput,
     updatedAt: dateTimeOutput,
+    executions: z.array(tradeExecutionSchema).optional().meta({
+      description:
+        'Only when one trade is read (GET /api/trades/{id}): the executions an import built it from, oldest first ([] for a trade entered by hand). A fill that went through flat appears in both trades with its share.',
+    }),
   })
   .meta({ id: 'Trade' });
 
@@ -218,3 +245,5 @@ export type TradeListQuery = z.output<typeof tradeListQuerySchema>;
 export type TradeSelection = { [K in keyof typeof tradeSelectionQuery]?: z.output<(typeof tradeSelectionQuery)[K]> };
 /** Validated trade filter. */
 export type TradeFilter = Omit<z.output<typeof tradeStatisticsQuerySchema>, 'tz'>;
+/** One execution of a trade. */
+export type TradeExecution = z.infer<typeof tradeExecutionSchema>;

@@ -6,6 +6,7 @@ import type {
   AttemptRow,
   DeliveryRow,
   EventRow,
+  ExecutionRow,
   IdempotencyRow,
   ImportRow,
   JournalRow,
@@ -148,6 +149,20 @@ export interface ImportRepo {
   list(userId: string, page: PageRequest): Promise<Page<ImportRow>>;
   /** Marks an import undone at `at`; false when it was not found or already undone. */
   markUndone(userId: string, id: string, at: number): Promise<boolean>;
+}
+
+/** The executions imported trades were built from; keys unique per (user, account, instrument, time). */
+export interface ExecutionRepo {
+  insertMany(rows: ExecutionRow[]): Promise<void>;
+  /** A trade's executions in order. */
+  forTrade(userId: string, tradeId: string): Promise<ExecutionRow[]>;
+  deleteForTrade(userId: string, tradeId: string): Promise<void>;
+  /** Deletes the executions of the trades an import created (before those trades go). */
+  deleteForImport(userId: string, importId: string): Promise<void>;
+  /** The latest execution of (account, instrument): its time and trade, or undefined. */
+  latest(userId: string, account: string, instrument: string): Promise<{ time: number; tradeId: string } | undefined>;
+  /** Which of these (time, key) pairs of (account, instrument) are stored, as `time:key` strings. */
+  existing(userId: string, account: string, instrument: string, keys: Array<{ time: number; key: string }>): Promise<Set<string>>;
 }
 
 /** Journal entries; one per (user, date, type). */
@@ -349,6 +364,7 @@ export interface Repositories {
   users: UserRepo;
   tokens: TokenRepo;
   trades: TradeRepo;
+  executions: ExecutionRepo;
   journal: JournalRepo;
   webhooks: WebhookRepo;
   outbox: OutboxRepo;

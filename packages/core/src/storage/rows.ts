@@ -63,6 +63,29 @@ export interface TradeRow {
 /** A trade as a list shows it: everything but the import key and the manual-result flag. */
 export type TradeListRow = Omit<TradeRow, 'importKey' | 'resultManual'>;
 
+/** One execution a trade was built from (by an import), in the order it was matched. */
+export interface ExecutionRow {
+  userId: string;
+  tradeId: string;
+  /** 0-based position among the trade's executions. */
+  seq: number;
+  /** The dedup key: the broker's execution id, or a content hash (numbered for identical fills). */
+  execKey: string;
+  /** '' when the file has no account. */
+  account: string;
+  instrument: string;
+  /** Epoch ms. */
+  time: number;
+  side: 'buy' | 'sell';
+  quantity: number;
+  price: number;
+  commissionMicros: number;
+  feesMicros: number;
+  /** The broker's id of the execution, when the file has one. */
+  execId: string | null;
+  multiplier: number;
+}
+
 /** A journal entry row. */
 export interface JournalRow {
   userId: string;

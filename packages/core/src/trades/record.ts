@@ -1,8 +1,8 @@
 import { rSourceOf } from './default-risk.js';
-import type { Trade } from '../schemas/trade.js';
+import type { Trade, TradeExecution } from '../schemas/trade.js';
 import { fromMicros } from '../shared/money.js';
 import { isoUtc } from '../shared/iso.js';
-import type { TradeListRow, TradeRow } from '../storage/rows.js';
+import type { ExecutionRow, TradeListRow, TradeRow } from '../storage/rows.js';
 
 const iso = isoUtc;
 
@@ -44,4 +44,17 @@ export function tradeRecord(t: TradeListRow): Trade {
 /** Data of the `trade.closed` event: the record plus `tradeId`. */
 export function tradeClosedData(t: TradeRow): Record<string, unknown> {
   return { tradeId: t.id, ...tradeRecord(t) };
+}
+
+/** The API shape of a stored execution. */
+export function executionRecord(e: ExecutionRow): TradeExecution {
+  return {
+    time: iso(e.time),
+    side: e.side,
+    quantity: e.quantity,
+    price: e.price,
+    commission: fromMicros(e.commissionMicros),
+    fees: fromMicros(e.feesMicros),
+    execId: e.execId,
+  };
 }

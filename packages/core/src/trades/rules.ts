@@ -45,6 +45,12 @@ export function checkTradeRules(t: TradeRow): void {
   if (t.exitTime !== null && t.exitTime < t.entryTime) {
     errors.push({ path: 'exitTime', message: 'must not be before entryTime' });
   }
+  if (t.exitPrice === 0 && t.assetClass !== 'option') {
+    errors.push({
+      path: 'exitPrice',
+      message: 'must be greater than 0; only an option (assetClass option) closes at 0, when it expires worthless',
+    });
+  }
   if (t.assetClass !== 'option') {
     const stated = t.assetClass === null ? 'without assetClass option' : `for assetClass ${t.assetClass}`;
     if (t.strike !== null)

@@ -18,7 +18,7 @@ import type { TradeRow } from '../storage/rows.js';
 import { announceCreated, announceUpdated } from './announce.js';
 import { withDerived } from './derive.js';
 import { tradeQueryFor } from './filters.js';
-import { tradeRecord } from './record.js';
+import { executionRecord, tradeRecord } from './record.js';
 import { readSettings } from '../settings/service.js';
 import { withDefaultRisk } from './default-risk.js';
 import { checkTradeRules } from './rules.js';
@@ -160,9 +160,11 @@ export function trades(deps: CoreDeps) {
       });
       return tradeRecord(row);
     },
-    /** One trade of the user, or `not_found`. */
+    /** One trade of the user with its executions (the fills an import built it from), or `not_found`. */
     async get(userId: string, id: string): Promise<Trade> {
-      return tradeRecord(await load(storage.repos, userId, id));
+      const row = await load(storage.repos, userId, id);
+      const executions = await storage.repos.executions.forTrade(userId, row.id);
+      return { ...tradeRecord(row), executions: executions.map(executionRecord) };
     },
     /** Partial update; emits trade.updated when something changed and trade.closed on closing. */
     async update(userId: string, id: string, input: unknown): Promise<Trade> {
@@ -183,6 +185,7 @@ export function trades(deps: CoreDeps) {
       await storage.transaction(async (tx) => {
         const row = await load(tx, userId, id, true);
         await tx.trades.delete(row);
+        await tx.executions.deleteForTrade(userId, row.id);
         await emitEvent(tx, deps, userId, 'trade.deleted', tradeRecord(row));
       });
     },

@@ -45,7 +45,9 @@ for (const db of DATABASES) {
         await settings.update(user, { tradingDayStart: CME, accounts: { Futures: { tradingDayStart: { time: '18:00' } } } }),
       ).toEqual({
         tradingDayStart: CME,
-        accounts: { Futures: { tradingDayStart: { time: '18:00', timeZone: null } } },
+        defaultRisk: null,
+        instruments: {},
+        accounts: { Futures: { tradingDayStart: { time: '18:00', timeZone: null }, defaultRisk: null, instruments: {} } },
       });
       const bad = await caught(() =>
         settings.update(user, { tradingDayStart: { time: '24:00' }, accounts: { X: { tradingDayStart: null } } }),

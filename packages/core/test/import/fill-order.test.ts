@@ -24,11 +24,14 @@ const ROWS = [
   '2026-11-20T14:36:00Z,CL,buy,1,70,1,,',
 ];
 
-const withoutLines = (trades: ImportedTrade[]) => trades.map(({ lines: _lines, ...rest }) => rest);
+type Trade = Omit<ImportedTrade, 'executions'>;
 
-async function tradesOf(text: string): Promise<{ order: string; trades: ImportedTrade[] }> {
+const withoutLines = (trades: Trade[]) => trades.map(({ lines: _lines, ...rest }) => rest);
+
+/** The file's order and its trades (without their executions: line numbers differ by direction). */
+async function tradesOf(text: string): Promise<{ order: string; trades: Trade[] }> {
   const { order, fills } = await openFillsCsv({ forward: () => [text], backward: () => reversedLines(text) }, 3);
-  return { order, trades: await collect(matchFills(fills)) };
+  return { order, trades: (await collect(matchFills(fills))).map(({ executions: _, ...t }) => t) };
 }
 
 describe('fill order', () => {

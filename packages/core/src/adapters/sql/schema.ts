@@ -54,6 +54,22 @@ export interface Database {
     strike: number | null;
     option_right: string | null;
   };
+  trade_executions: {
+    user_id: string;
+    trade_id: string;
+    seq: number;
+    exec_key: string;
+    account: string;
+    instrument: string;
+    exec_time: number;
+    side: string;
+    quantity: number;
+    price: number;
+    commission_micros: number;
+    fees_micros: number;
+    exec_id: string | null;
+    multiplier: number;
+  };
   trade_counts: { user_id: string; total: number; open: number; version: number };
   journal_entries: {
     user_id: string;

@@ -188,6 +188,22 @@ export const sqliteMigrations: Migration[] = [
     ],
   },
   {
+    // The executions each imported trade was built from: shown with the trade, the dedup of
+    // overlapping exports (by key within an account, instrument and time) and the seed of a
+    // position a later file continues.
+    version: 18,
+    name: 'trade executions',
+    statements: [
+      `CREATE TABLE trade_executions (
+        user_id TEXT NOT NULL, trade_id TEXT NOT NULL, seq INTEGER NOT NULL, exec_key TEXT NOT NULL,
+        account TEXT NOT NULL, instrument TEXT NOT NULL, exec_time INTEGER NOT NULL, side TEXT NOT NULL,
+        quantity REAL NOT NULL, price REAL NOT NULL, commission_micros INTEGER NOT NULL, fees_micros INTEGER NOT NULL,
+        exec_id TEXT, multiplier REAL NOT NULL,
+        PRIMARY KEY (user_id, trade_id, seq)) WITHOUT ROWID`,
+      'CREATE UNIQUE INDEX trade_executions_key ON trade_executions (user_id, account, instrument, exec_time, exec_key)',
+    ],
+  },
+  {
     // Imports become records: one row per import (its report), and each trade keeps the import that
     // created it, so an import can be listed, shown and undone.
     version: 22,

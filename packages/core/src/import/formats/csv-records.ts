@@ -2,51 +2,131 @@
  * CSV records of broker files, read with csv-parse (quoting, BOM, any line break, ragged rows),
  * in batches with the physical line where each record starts. No I/O: it takes chunks.
  */
-import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
+import { cellError, lineError } from '../cell-error.js';
 import type { CsvChunks } from '../csv-reader.js';
 import type { CsvLine, FileHead } from './types.js';
+
+/** Default bound on one record's size, in characters: keeps memory bounded on an unterminated quote. */
+export const DEFAULT_MAX_RECORD_LENGTH = 1_048_576;
+
+/** Options of {@link readCsvRecords} beyond the delimiter. */
+export interface CsvRecordsOptions {
+  /**
+   * Strict CSV (our own files): a stray quote, an unterminated quoted field or invalid UTF-8 is
+   * an error naming the line. Broker files are read leniently (quotes inside fields kept).
+   */
+  strict?: boolean;
+  /** Longest record accepted, in characters (default 1 MiB). */
+  maxRecordLength?: number;
+  /** Names a 0-based column in strict-mode errors (default: the first record's cell, else its 1-based number). */
+  columnLabel?: (index: number) => string;
+}
+
+/** A csv-parse error as our validation error naming the line. */
+function csvProblem(e: CsvError, max: number, label: (index: number) => string): Error {
+  const { lines, column } = e as CsvError & { lines?: number; column?: number | string };
+  const line = lines ?? 0;
+  const at = (message: string) =>
+    typeof column === 'number' ? cellError(line, label(column), message) : lineError(line, message);
+  switch (e.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return at('unterminated quoted field');
+    case 'CSV_MAX_RECORD_SIZE':
+      return lineError(line, `record longer than ${max} characters (an unterminated quote?)`);
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return at('unexpected character after a closing quote');
+    case 'INVALID_OPENING_QUOTE':
+      return at('a quote inside an unquoted field: quote the whole field and double the quote ("")');
+    default:
+      return lineError(line, e.message);
+  }
+}
 
 const BATCH = 2000;
 const HEAD_RECORDS = 50;
 const HEAD_BYTES = 64 * 1024;
 
-/** Line breaks inside a parsed record's cells (quoted multi-line cells), to find where it started. */
+/** Line breaks inside a parsed record's cells (quoted multi-line cells; CRLF counts once). */
 function innerBreaks(cells: readonly string[]): number {
-  let n = 0;
+  let breaks = 0;
   for (const cell of cells) {
     if (cell.length < 2) continue;
-    for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) n++;
-    for (let i = cell.indexOf('\r'); i !== -1; i = cell.indexOf('\r', i + 1)) if (cell[i + 1] !== '\n') n++;
+    for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) breaks++;
+    for (let i = cell.indexOf('\r'); i !== -1; i = cell.indexOf('\r', i + 1)) if (cell[i + 1] !== '\n') breaks++;
   }
-  return n;
+  return breaks;
 }
 
 /**
  * Streams the records of a CSV file in batches, each with the line it starts on. Blank lines
  * are skipped; ragged rows and trailing delimiters are kept as written (cells are not trimmed).
+ * The parser is fed chunk by chunk and its records read synchronously after each chunk; lines
+ * are counted here (each record spans one line plus the breaks inside its cells), because
+ * csv-parse's per-record info objects cost it most of its speed.
  */
-export async function* readCsvRecords(chunks: CsvChunks, delimiter = ','): AsyncGenerator<CsvLine[]> {
-  const parser = Readable.from(chunks as AsyncIterable<string | Uint8Array>).pipe(
-    parse({
-      bom: true,
-      delimiter,
-      relax_column_count: true,
-      relax_quotes: true,
-      record_delimiter: ['\r\n', '\n', '\r'],
-      skip_empty_lines: true,
-      info: true,
-    }),
-  );
+export async function* readCsvRecords(
+  chunks: CsvChunks,
+  delimiter = ',',
+  options: CsvRecordsOptions = {},
+): AsyncGenerator<CsvLine[]> {
+  const strict = options.strict === true;
+  const max = options.maxRecordLength ?? DEFAULT_MAX_RECORD_LENGTH;
   let batch: CsvLine[] = [];
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    if (record.length === 1 && (record[0] as string).trim() === '') continue;
-    batch.push({ line: info.lines - innerBreaks(record), cells: record });
+  let nextLine = 1;
+  let first: string[] | undefined;
+  let failure: Error | undefined;
+  let parseError: unknown;
+  const parser = parse({
+    bom: true,
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: !strict,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    max_record_size: max,
+  });
+  parser.on('error', (e: unknown) => {
+    parseError ??= e;
+  });
+  const take = (): void => {
+    for (let record = parser.read() as string[] | null; record !== null; record = parser.read() as string[] | null) {
+      const line = nextLine;
+      nextLine += 1 + innerBreaks(record);
+      if (record.length === 1 && (record[0] as string).trim() === '') continue;
+      first ??= record;
+      if (strict && failure === undefined && record.some((c) => c.includes('\uFFFD'))) {
+        failure = lineError(line, 'the file is not valid UTF-8');
+      }
+      batch.push({ line, cells: record });
+    }
+  };
+  const settled = (): Error | undefined => {
+    if (failure !== undefined) return failure;
+    if (parseError === undefined) return undefined;
+    const label = options.columnLabel ?? ((i: number) => first?.[i]?.trim() || String(i + 1));
+    return parseError instanceof CsvError ? csvProblem(parseError, max, label) : (parseError as Error);
+  };
+  for await (const chunk of chunks) {
+    parser.write(chunk);
+    take();
+    if (settled() !== undefined) break;
     if (batch.length >= BATCH) {
       yield batch;
       batch = [];
     }
   }
+  if (settled() === undefined) {
+    const done = new Promise<void>((resolve) => {
+      parser.once('finish', resolve);
+      parser.once('error', () => resolve());
+    });
+    parser.end();
+    await done;
+    take();
+  }
+  parser.destroy();
+  const error = settled();
+  if (error !== undefined) throw error;
   if (batch.length > 0) yield batch;
 }
 

@@ -30,7 +30,7 @@ const spec = (
   name,
 });
 
-/** Common CME Group futures (minis and micros). */
+/** Common CME Group futures (CME, CBOT, NYMEX, COMEX: standard, minis and micros). */
 export const FUTURES: ReadonlyMap<string, FuturesSpec> = new Map(
   [
     spec('ES', 50, 0.25, 'CME', 'E-mini S&P 500'),
@@ -48,6 +48,54 @@ export const FUTURES: ReadonlyMap<string, FuturesSpec> = new Map(
     spec('SI', 5000, 0.005, 'COMEX', 'Silver'),
     spec('ZB', 1000, 1 / 32, 'CBOT', '30-Year U.S. Treasury Bond'),
     spec('6E', 125000, 0.00005, 'CME', 'Euro FX'),
+    // Equity indexes
+    spec('EMD', 100, 0.1, 'CME', 'E-mini S&P MidCap 400'),
+    spec('NKD', 5, 5, 'CME', 'Nikkei 225 (Dollar)'),
+    // Crypto
+    spec('BTC', 5, 5, 'CME', 'Bitcoin'),
+    spec('MBT', 0.1, 5, 'CME', 'Micro Bitcoin'),
+    spec('ETH', 50, 0.25, 'CME', 'Ether'),
+    spec('MET', 0.1, 0.5, 'CME', 'Micro Ether'),
+    // Energy
+    spec('QM', 500, 0.025, 'NYMEX', 'E-mini Crude Oil'),
+    spec('NG', 10000, 0.001, 'NYMEX', 'Henry Hub Natural Gas'),
+    spec('QG', 2500, 0.005, 'NYMEX', 'E-mini Natural Gas'),
+    spec('MNG', 1000, 0.001, 'NYMEX', 'Micro Henry Hub Natural Gas'),
+    spec('RB', 42000, 0.0001, 'NYMEX', 'RBOB Gasoline'),
+    spec('HO', 42000, 0.0001, 'NYMEX', 'NY Harbor ULSD (Heating Oil)'),
+    // Metals
+    spec('SIL', 1000, 0.005, 'COMEX', 'Micro Silver'),
+    spec('HG', 25000, 0.0005, 'COMEX', 'Copper'),
+    spec('MHG', 2500, 0.0005, 'COMEX', 'Micro Copper'),
+    spec('PL', 50, 0.1, 'NYMEX', 'Platinum'),
+    spec('PA', 100, 0.5, 'NYMEX', 'Palladium'),
+    // Interest rates (prices in points of par; ticks in fractions of a point)
+    spec('ZT', 2000, 1 / 256, 'CBOT', '2-Year U.S. Treasury Note'),
+    spec('ZF', 1000, 1 / 128, 'CBOT', '5-Year U.S. Treasury Note'),
+    spec('ZN', 1000, 1 / 64, 'CBOT', '10-Year U.S. Treasury Note'),
+    spec('TN', 1000, 1 / 64, 'CBOT', 'Ultra 10-Year U.S. Treasury Note'),
+    spec('UB', 1000, 1 / 32, 'CBOT', 'Ultra U.S. Treasury Bond'),
+    // Agriculture (grains priced in cents per bushel; livestock in cents per pound)
+    spec('ZC', 50, 0.25, 'CBOT', 'Corn'),
+    spec('ZS', 50, 0.25, 'CBOT', 'Soybeans'),
+    spec('ZW', 50, 0.25, 'CBOT', 'Chicago SRW Wheat'),
+    spec('ZO', 50, 0.25, 'CBOT', 'Oats'),
+    spec('ZL', 600, 0.01, 'CBOT', 'Soybean Oil'),
+    spec('ZM', 100, 0.1, 'CBOT', 'Soybean Meal'),
+    spec('HE', 400, 0.025, 'CME', 'Lean Hogs'),
+    spec('LE', 400, 0.025, 'CME', 'Live Cattle'),
+    spec('GF', 500, 0.025, 'CME', 'Feeder Cattle'),
+    // Currencies (U.S. dollars per unit; 6J in dollars per yen)
+    spec('6A', 100000, 0.00005, 'CME', 'Australian Dollar'),
+    spec('6B', 62500, 0.0001, 'CME', 'British Pound'),
+    spec('6C', 100000, 0.00005, 'CME', 'Canadian Dollar'),
+    spec('6J', 12500000, 0.0000005, 'CME', 'Japanese Yen'),
+    spec('6S', 125000, 0.00005, 'CME', 'Swiss Franc'),
+    spec('6N', 100000, 0.00005, 'CME', 'New Zealand Dollar'),
+    spec('6M', 500000, 0.00001, 'CME', 'Mexican Peso'),
+    spec('M6E', 12500, 0.0001, 'CME', 'Micro Euro FX'),
+    spec('M6A', 10000, 0.0001, 'CME', 'Micro Australian Dollar'),
+    spec('M6B', 6250, 0.0001, 'CME', 'Micro British Pound'),
   ].map((s) => [s.root, s]),
 );
 

@@ -7,8 +7,18 @@ import { FillColumns, parseFillRow } from '../fills-csv.js';
 import { checkTradesHeader, parseTradeRow } from '../trades-csv.js';
 import { TRADE_INPUT_FIELDS } from '../trade-input.js';
 import { TRADE_COMPUTED_COLUMNS } from '../trades-csv-format.js';
+import { CoreError, ErrorCode } from '../../shared/errors.js';
 import { defineFormat } from './registry.js';
-import type { BrokerFill, FormatRecord, CsvLine, FileHead, FileOrderName, FormatInput, TradeRecord } from './types.js';
+import type {
+  BrokerFill,
+  CsvLine,
+  FileHead,
+  FileOrderName,
+  FormatInput,
+  FormatRecord,
+  ReadOptions,
+  TradeRecord,
+} from './types.js';
 import { parseDateTime } from '../values.js';
 
 const TRADE_REQUIRED = ['instrument', 'direction', 'entryPrice', 'positionSize', 'entryTime'];
@@ -48,6 +58,7 @@ function ownScore(head: FileHead, required: readonly string[], known: ReadonlySe
 /** Reads a headed CSV with our row mapper: `check` sees the header, `row` turns each row into a record. */
 async function* readHeaded(
   input: FormatInput,
+  options: ReadOptions,
   check: (header: CsvHeader) => void,
   row: (mapper: CsvRowMapper, labels: Map<string, string>, record: CsvLine) => FormatRecord | undefined,
 ): AsyncGenerator<FormatRecord[]> {
@@ -65,7 +76,13 @@ async function* readHeaded(
         mapper = new CsvRowMapper(header, looseColumnName);
         continue;
       }
-      const r = row(mapper, labels, record);
+      let r: FormatRecord | undefined;
+      try {
+        r = row(mapper, labels, record);
+      } catch (e) {
+        if (options.skipInvalid !== true || !(e instanceof CoreError) || e.code !== ErrorCode.validationFailed) throw e;
+        r = { kind: 'invalid', line: record.line, message: e.message, raw: record.cells.join(',') };
+      }
       if (r !== undefined) out.push(r);
     }
     yield out;
@@ -84,8 +101,8 @@ export const tjTradesCsv = defineFormat({
     'id,instrument,direction,entryPrice,positionSize,entryTime,stopLoss,takeProfit,setupType,notes,tags,fees,multiplier,exitPrice,exitTime,result',
   requiredColumns: TRADE_REQUIRED,
   detect: (head) => ownScore(head, TRADE_REQUIRED, TRADE_KNOWN),
-  read: (input) =>
-    readHeaded(input, checkTradesHeader, (mapper, labels, record) => {
+  read: (input, options) =>
+    readHeaded(input, options, checkTradesHeader, (mapper, labels, record) => {
       const row = mapper.map(record);
       if (row === undefined) return undefined;
       const item = parseTradeRow(row, labels);
@@ -129,9 +146,9 @@ export const tjFillsCsv = defineFormat({
   requiredColumns: FILL_REQUIRED,
   detect: (head) => ownScore(head, FILL_REQUIRED, FILL_KNOWN),
   order: fillsOrder,
-  read: (input) => {
+  read: (input, options) => {
     const columns = new FillColumns();
-    return readHeaded(input, columns.check, (mapper, labels, record) => {
+    return readHeaded(input, options, columns.check, (mapper, labels, record) => {
       const row = mapper.map(record);
       if (row === undefined) return undefined;
       const f = parseFillRow(row, labels);

@@ -4,7 +4,7 @@
  */
 import { CoreError, ErrorCode } from '../../shared/errors.js';
 import { toMicros } from '../../shared/money.js';
-import { cellError } from '../cell-error.js';
+import { cellError, lineError } from '../cell-error.js';
 import type { CsvChunks } from '../csv-reader.js';
 import type { Fill } from '../fills-csv.js';
 import { matchFills } from '../match-fills.js';
@@ -27,8 +27,12 @@ export interface BrokerFileOptions {
   locale?: 'us' | 'eu';
   /** Units per lot by symbol, for formats that count in lots (see {@link ReadOptions.lotSizes}). */
   lotSizes?: Readonly<Record<string, number>>;
+  /** Point values by futures root (`{ ES: 50 }`): override the catalogue and the file. */
+  pointValues?: Readonly<Record<string, number>>;
   /** Called with the records (CSV records or XML elements) read so far, once per batch. */
   onRows?: (rows: number) => void;
+  /** Skip rows whose values are invalid, reporting each here, instead of failing the import. */
+  onInvalid?: (row: { line: number; message: string; raw: string }) => void;
 }
 
 /** What reading a file found besides trades; filled in as the items are consumed. */
@@ -45,8 +49,10 @@ export interface BrokerFileReport {
 /** A broker file opened for import. */
 export interface OpenedBrokerFile {
   report: BrokerFileReport;
-  /** The trades to import, streaming. */
+  /** The trades to import, streaming (FIFO-matched `fills`: read one or the other, not both). */
   items: AsyncIterable<ImportItem>;
+  /** The fills in time order per (account, symbol), and the trades a file states whole, before matching. */
+  fills: AsyncIterable<Fill | ImportItem>;
 }
 
 /**
@@ -86,7 +92,12 @@ export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileO
   const fills = toFills(format, input, { ...options, delimiter: head.delimiter }, report);
   const order = typeof format.order === 'function' ? format.order(head) : (format.order ?? 'chronological');
   const ordered = order === 'chronological' ? fills : sortFills(fills, order === 'newest-first');
-  return { report, items: matchFills(ordered) };
+  return { report, fills: ordered, items: matchFills(ordered) };
+}
+
+/** A fill's values as read, for a skipped-row report. */
+function rawOf(f: BrokerFill): string {
+  return [f.symbol, f.side, f.quantity, f.price].join(' ');
 }
 
 /** Passes items through, reporting how many rows each stands for. */
@@ -107,6 +118,7 @@ async function* toFills(
     delimiter: options.delimiter,
     ...(options.locale !== undefined && { locale: options.locale }),
     ...(options.lotSizes !== undefined && { lotSizes: options.lotSizes }),
+    ...(options.onInvalid !== undefined && { skipInvalid: true }),
   };
   for await (const batch of format.read(input, readOptions)) {
     for (const record of batch) {
@@ -119,8 +131,26 @@ async function* toFills(
         yield id === undefined ? { line, importKey, input } : { line, importKey, id, input };
         continue;
       }
+      if (record.kind === 'invalid') {
+        if (options.onInvalid === undefined) throw lineError(record.line, record.message);
+        options.onInvalid({ line: record.line, message: record.message, raw: record.raw });
+        continue;
+      }
       report.fills++;
-      yield toFill(record, options.sourceTz, report);
+      if (options.onInvalid === undefined) {
+        yield toFill(record, options, report);
+        continue;
+      }
+      let fill: Fill;
+      try {
+        fill = toFill(record, options, report);
+      } catch (e) {
+        if (!(e instanceof CoreError) || e.code !== ErrorCode.validationFailed) throw e;
+        report.fills--;
+        options.onInvalid({ line: record.line, message: e.message, raw: rawOf(record) });
+        continue;
+      }
+      yield fill;
     }
   }
 }
@@ -143,16 +173,22 @@ async function* sortFills(fills: AsyncIterable<Fill | ImportItem>, newestFirst: 
 /** Effects whose fill closes an option at a price of 0 (the premium stays; a delivery is its own fill). */
 const CLOSES_AT_ZERO: ReadonlySet<string> = new Set(['expired', 'assigned', 'exercised']);
 
-/** The multiplier of a fill: stated, from the futures catalogue, or 1 for stocks; never guessed. */
-function multiplierOf(f: BrokerFill): number {
+/**
+ * The multiplier of a fill: the user's point value for its futures root, else stated by the
+ * file, else from the futures catalogue, or 1 for stocks; never guessed.
+ */
+function multiplierOf(f: BrokerFill, pointValues: Readonly<Record<string, number>> | undefined): number {
+  const contract = f.assetClass === 'future' || pointValues !== undefined ? parseFuturesContract(f.symbol) : undefined;
+  const given = contract === undefined ? undefined : pointValues?.[contract.root];
+  if (given !== undefined) return given;
   if (f.multiplier !== undefined) return f.multiplier;
   if (f.assetClass === 'future') {
-    const contract = parseFuturesContract(f.symbol);
     if (contract?.spec !== undefined) return contract.spec.pointValue;
+    const root = contract?.root ?? f.symbol;
     throw cellError(
       f.line,
       'symbol',
-      `unknown futures root in "${f.symbol}": give its point value (e.g. --point-value ${contract?.root ?? f.symbol}=50)`,
+      `"${f.symbol}": unknown futures root ${root}; give its point value with the pointValues option (tj import --point-value ${root}=VALUE)`,
     );
   }
   if (f.assetClass === 'option') return 100;
@@ -172,7 +208,8 @@ function detailsOf(f: BrokerFill): Fill['details'] {
   return Object.keys(d).length > 0 ? d : undefined;
 }
 
-function toFill(f: BrokerFill, tz: string, report: BrokerFileReport): Fill {
+function toFill(f: BrokerFill, options: BrokerFileOptions, report: BrokerFileReport): Fill {
+  const tz = options.sourceTz;
   let datetime: number;
   if ('utc' in f.time) {
     datetime = f.time.utc;
@@ -184,7 +221,11 @@ function toFill(f: BrokerFill, tz: string, report: BrokerFileReport): Fill {
         zoned.issue === 'gap'
           ? 'does not exist (clocks jumped forward)'
           : 'happened twice (clocks went back); the earlier was taken';
-      report.warnings.push({ line: f.line, message: `the time ${what} in ${tz}` });
+      report.warnings.push({
+        line: f.line,
+        code: zoned.issue === 'gap' ? 'dst_gap' : 'dst_overlap',
+        message: `the time ${what} in ${tz}`,
+      });
     }
   }
   if (!(f.quantity > 0)) throw cellError(f.line, 'quantity', `must be greater than 0, got ${f.quantity}`);
@@ -198,13 +239,15 @@ function toFill(f: BrokerFill, tz: string, report: BrokerFileReport): Fill {
     quantity: f.quantity,
     price: f.price,
     commission: Math.abs(f.commission ?? 0),
-    fees: Math.abs(f.fees ?? 0),
+    // Swap and financing costs (negative financing) count in the trade's net result, as fees.
+    fees: Math.abs(f.fees ?? 0) + Math.max(0, -(f.financing ?? 0)),
     account: f.account ?? '',
-    multiplier: multiplierOf(f),
+    multiplier: multiplierOf(f, options.pointValues),
     tags: f.tags ?? [],
     note: f.note ?? '',
   };
   if (f.execId !== undefined && f.execId !== '') fill.execId = f.execId;
+  if (f.brokerPnl !== undefined) fill.brokerPnl = { micros: toMicros(f.brokerPnl.amount), basis: f.brokerPnl.basis };
   const details = detailsOf(f);
   if (details !== undefined) fill.details = details;
   if (toMicros(fill.commission) < 0) throw cellError(f.line, 'commission', 'out of range');

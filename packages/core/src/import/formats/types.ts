@@ -88,13 +88,25 @@ export interface TradeRecord {
 export interface FormatWarning {
   line: number;
   message: string;
+  /** Machine-readable kind (the import report's warning code); `format` when absent. */
+  code?: string;
 }
 
 /** What a reader yields: executions, and warnings to report. */
 export type BrokerRecord = BrokerFill | ({ kind: 'warning' } & FormatWarning);
 
 /** What any reader may yield: broker records, or whole trades (files that state trades, like ours). */
-export type FormatRecord = BrokerRecord | TradeRecord;
+export type FormatRecord = BrokerRecord | TradeRecord | InvalidRow;
+
+/** A row a reader could not read, yielded instead of thrown when `skipInvalid` is set. */
+export interface InvalidRow {
+  kind: 'invalid';
+  line: number;
+  /** Names the column and the problem (`line 4, column price: "abc" is not a number`). */
+  message: string;
+  /** The row as written. */
+  raw: string;
+}
 
 /** One CSV record: its cells as written and the physical line where it starts. */
 export interface CsvLine {
@@ -123,6 +135,8 @@ export interface ReadOptions {
    * Overrides the format's defaults (currency pairs 100,000).
    */
   lotSizes?: Readonly<Record<string, number>>;
+  /** Yield bad rows as `invalid` records instead of throwing (formats that support it). */
+  skipInvalid?: boolean;
 }
 
 /** The input of a reader: CSV records, or XML elements. */

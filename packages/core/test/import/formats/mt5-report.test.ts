@@ -88,9 +88,8 @@ for (const db of DATABASES) {
         ['EURUSD', 'long', 10000, 9.3, 0.7],
         // Short 0.1 lot opened by the in/out deal: 0.0005 × 10,000 = 5.00 − (0.35 + 0.35) = 4.30.
         ['EURUSD', 'short', 10000, 4.3, 0.7],
-        // Gold, 0.02 lot = 2 oz: 9.75 × 2 = 19.50 − 0.24 = 19.26 (the −0.45 swap is carried as the
-        // fill's financing; the pipeline does not book financing into the result yet).
-        ['XAUUSD', 'long', 2, 19.26, 0.24],
+        // Gold, 0.02 lot = 2 oz: 9.75 × 2 = 19.50 − 0.24 commission − 0.45 swap = 18.81.
+        ['XAUUSD', 'long', 2, 18.81, 0.69],
       ]);
       // Server time read in Europe/Athens (EET, UTC+2): 03:42:08 → 01:42:08Z.
       expect(byEntry[0]).toMatchObject({
@@ -107,8 +106,8 @@ for (const db of DATABASES) {
       const opened = await openBrokerFile(() => [report], { registry, sourceTz: 'UTC', lotSizes: { XAUUSD: 10 } });
       await h.core().importTrades(user, opened.items);
       const { trades } = await h.core().trades.list(user, { limit: 100 });
-      // 0.02 lot × 10 oz = 0.2 oz: 9.75 × 0.2 = 1.95 − 0.24 = 1.71.
-      expect(trades.find((t) => t.instrument === 'XAUUSD')).toMatchObject({ positionSize: 0.2, result: 1.71 });
+      // 0.02 lot × 10 oz = 0.2 oz: 9.75 × 0.2 = 1.95 − 0.24 − 0.45 swap = 1.26.
+      expect(trades.find((t) => t.instrument === 'XAUUSD')).toMatchObject({ positionSize: 0.2, result: 1.26 });
     });
 
     it('fails the whole import on one bad cell and writes nothing', async () => {

@@ -57,6 +57,28 @@ for (const db of DATABASES) {
       expect(es).toMatchObject({ multiplier: 50, result: 395, account: 'DEMO1', assetClass: 'future' });
     });
 
+    it('reads a semicolon-delimited file with the sniffed delimiter', async () => {
+      const user = await newUser(h.core());
+      const report = await run(h.core(), user, FILLS.replaceAll(',', ';'));
+      expect(report.counts).toMatchObject({ fills: 3, tradesCreated: 2 });
+      expect((await tradesOf(h.core(), user)).find((t) => t.instrument === 'AAPL')).toMatchObject({ result: 498 });
+    });
+
+    it('gives readers the sniffed delimiter: a semicolon NinjaTrader file reads its ambiguous numbers as European', async () => {
+      const user = await newUser(h.core());
+      const ninja = [
+        'Instrument;Action;Quantity;Price;Time;ID;E/X;Position;Order ID;Name;Commission;Rate;Account;Connection;',
+        'MES 03-26;Buy;1;6050,250;02.02.2026 09:45:00;x1;Entry;1 L;o1;Entry;1 $;1;A1;Rithmic;',
+        'MES 03-26;Sell;1;6055,750;02.02.2026 09:50:12;x2;Exit;-;o2;Exit;1 $;1;A1;Rithmic;',
+      ].join('\n');
+      const report = await run(h.core(), user, ninja, { sourceTz: 'Europe/Berlin' });
+      expect(report.format.name).toBe('ninjatrader-executions');
+      // (6055.75 − 6050.25) × 5 − 2 commission
+      expect(await tradesOf(h.core(), user)).toMatchObject([
+        { instrument: 'MES 03-26', entryPrice: 6050.25, result: 25.5, entryTime: '2026-02-02T08:45:00.000Z' },
+      ]);
+    });
+
     it('writes nothing on a dry run', async () => {
       const user = await newUser(h.core());
       const report = await run(h.core(), user, FILLS, { dryRun: true });
@@ -67,8 +89,32 @@ for (const db of DATABASES) {
     it('names the file, line and column of a bad row and writes nothing', async () => {
       const user = await newUser(h.core());
       const e = await caught(() => run(h.core(), user, `${FILLS}\n2026-11-04T10:00:00Z,NVDA,buy,5,abc,0,e9`, {}, 'mine.csv'));
-      expect(e.message).toMatch(/^mine\.csv, line 5, column price/);
+      expect(e.message).toBe('mine.csv, line 5, column price: "abc" is not a number');
       expect(await tradesOf(h.core(), user)).toEqual([]);
+    });
+
+    it('with skipInvalid imports the good rows and reports each skipped one', async () => {
+      const user = await newUser(h.core());
+      const skipped: unknown[] = [];
+      const text = `${FILLS}\n2026-11-04T10:00:00Z,NVDA,buy,5,abc,0,e9\n2026-11-04T10:05:00Z,NVDA,buy,0,100,0,e10`;
+      const report = await run(h.core(), user, text, { skipInvalid: true, onSkipped: (row) => skipped.push(row) });
+      expect(report.counts).toMatchObject({ invalid: 2, tradesCreated: 2 });
+      expect(skipped).toEqual([
+        { line: 5, message: 'line 5, column price: "abc" is not a number', raw: '2026-11-04T10:00:00Z,NVDA,buy,5,abc,0,e9' },
+        { line: 6, message: 'line 6, column quantity: must be greater than 0', raw: '2026-11-04T10:05:00Z,NVDA,buy,0,100,0,e10' },
+      ]);
+      expect((await tradesOf(h.core(), user)).map((t) => t.instrument)).toEqual(['AAPL', 'MSFT']);
+    });
+
+    it('with skipInvalid skips a broker row whose values the import refuses (a price of 0)', async () => {
+      const user = await newUser(h.core());
+      const skipped: Array<{ line: number; message: string }> = [];
+      const bad = `${TRADOVATE}\n103,203,1,2026-11-02T15:00:00.000Z,2026-11-02,0,1,0,true,1,DEMO1,ESZ6,ES,1.25`;
+      const report = await run(h.core(), user, bad, { skipInvalid: true, onSkipped: (row) => skipped.push(row) });
+      expect(report.counts).toMatchObject({ invalid: 1, fills: 2, tradesCreated: 1 });
+      expect(skipped).toMatchObject([{ line: 4, message: 'line 4, column price: must be greater than 0, got 0' }]);
+      const e = await caught(() => run(h.core(), user, bad, {}, 'tv.csv'));
+      expect(e.message).toBe('tv.csv, line 4, column price: must be greater than 0, got 0');
     });
 
     it('refuses a zone that is not IANA and an unknown format name', async () => {

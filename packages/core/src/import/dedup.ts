@@ -1,0 +1,153 @@
+/**
+ * Dedup of executions across imports, and the seed of a position an earlier import left open:
+ * a stage between reading fills and matching them, run inside the import's transaction.
+ */
+import type { Repositories } from '../storage/ports.js';
+import type { ExecutionRow, TradeRow } from '../storage/rows.js';
+import type { Fill } from './fills-csv.js';
+import { canonicalFill } from './match-fills.js';
+import type { ImportItem } from './service.js';
+import { sha256Hex } from './trade-input.js';
+
+const BATCH = 1000;
+
+/** Per (account, symbol): what is stored, and the counting of identical fills at one instant. */
+interface GroupState {
+  account: string;
+  symbol: string;
+  /** The latest stored execution, when there is one. */
+  latest: { time: number; tradeId: string } | undefined;
+  /** True once the group's first new fill went out (after its seed, if any). */
+  started: boolean;
+  hashTime: number;
+  hashCounts: Map<string, number>;
+}
+
+/** What the stage counts. */
+export interface DedupStats {
+  duplicates: number;
+}
+
+/**
+ * The dedup key of a fill within its account, instrument and time: `id:<the broker's execution
+ * id>`, or `h:<sha256 of its content>` numbered `:2`, `:3`… for identical fills at the same
+ * instant, so two genuinely identical fills both stay and the same file gives the same keys.
+ */
+function execKeyOf(g: GroupState, fill: Fill): string {
+  if (fill.execId !== undefined) return `id:${fill.execId}`;
+  const hash = sha256Hex(canonicalFill(fill));
+  if (g.hashTime !== fill.datetime) {
+    g.hashTime = fill.datetime;
+    g.hashCounts.clear();
+  }
+  const n = (g.hashCounts.get(hash) ?? 0) + 1;
+  g.hashCounts.set(hash, n);
+  return n === 1 ? `h:${hash}` : `h:${hash}:${n}`;
+}
+
+/** A stored execution as a fill to replay (the trade gives what the execution does not keep). */
+function seedFill(e: ExecutionRow, trade: TradeRow): Fill {
+  const fill: Fill = {
+    line: 0,
+    datetime: e.time,
+    symbol: e.instrument,
+    side: e.side,
+    quantity: e.quantity,
+    price: e.price,
+    commission: e.commissionMicros / 1e6,
+    fees: e.feesMicros / 1e6,
+    account: e.account,
+    multiplier: e.multiplier,
+    tags: trade.tags,
+    note: trade.notes ?? '',
+    execKey: e.execKey,
+    seed: { tradeKey: trade.importKey ?? e.execKey },
+  };
+  if (e.execId !== null) fill.execId = e.execId;
+  const details: NonNullable<Fill['details']> = {};
+  if (trade.assetClass !== null) details.assetClass = trade.assetClass;
+  if (trade.currency !== null) details.currency = trade.currency;
+  if (trade.underlying !== null) details.underlying = trade.underlying;
+  if (trade.expiry !== null) details.expiry = trade.expiry;
+  if (trade.strike !== null) details.strike = trade.strike;
+  if (trade.right !== null) details.right = trade.right;
+  if (Object.keys(details).length > 0) fill.details = details;
+  return fill;
+}
+
+/**
+ * Gives each fill its dedup key, drops the fills already imported (looked up only for fills
+ * no later than the group's latest stored execution, so a fresh import costs no lookups), and
+ * before a group's first new fill replays the executions of the trade an earlier import left
+ * open there, so the new fills continue it. Items that are not fills pass through.
+ */
+export async function* dedupFills(
+  tx: Repositories,
+  userId: string,
+  items: AsyncIterable<Fill | ImportItem>,
+  stats: DedupStats,
+): AsyncGenerator<Fill | ImportItem> {
+  const groups = new Map<string, GroupState>();
+  let batch: Array<Fill | ImportItem> = [];
+  const flush = async function* (): AsyncGenerator<Fill | ImportItem> {
+    const candidates = new Map<GroupState, Array<{ time: number; key: string }>>();
+    const groupOf: Array<GroupState | undefined> = [];
+    for (const item of batch) {
+      if ('input' in item) {
+        groupOf.push(undefined);
+        continue;
+      }
+      const id = `${item.account}\u0000${item.symbol}`;
+      let g = groups.get(id);
+      if (g === undefined) {
+        g = {
+          account: item.account,
+          symbol: item.symbol,
+          latest: await tx.executions.latest(userId, item.account, item.symbol),
+          started: false,
+          hashTime: Number.NaN,
+          hashCounts: new Map(),
+        };
+        groups.set(id, g);
+      }
+      groupOf.push(g);
+      item.execKey = execKeyOf(g, item);
+      if (g.latest !== undefined && item.datetime <= g.latest.time) {
+        const list = candidates.get(g) ?? [];
+        list.push({ time: item.datetime, key: item.execKey });
+        candidates.set(g, list);
+      }
+    }
+    const stored = new Map<GroupState, Set<string>>();
+    for (const [g, keys] of candidates) stored.set(g, await tx.executions.existing(userId, g.account, g.symbol, keys));
+    for (const [i, item] of batch.entries()) {
+      const g = groupOf[i];
+      if (g === undefined || 'input' in item) {
+        yield item;
+        continue;
+      }
+      if (stored.get(g)?.has(`${item.datetime}:${item.execKey}`)) {
+        stats.duplicates++;
+        continue;
+      }
+      if (!g.started) {
+        g.started = true;
+        if (g.latest !== undefined) yield* seedOf(g.latest.tradeId);
+      }
+      yield item;
+    }
+  };
+  const seedOf = async function* (tradeId: string): AsyncGenerator<Fill> {
+    const trade = await tx.trades.get(userId, tradeId);
+    if (trade === undefined || trade.exitPrice !== null) return;
+    for (const e of await tx.executions.forTrade(userId, tradeId)) yield seedFill(e, trade);
+  };
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length >= BATCH) {
+      yield* flush();
+      batch = [];
+    }
+  }
+  yield* flush();
+}

@@ -1,0 +1,184 @@
+/**
+ * Writes an import's trades and their executions in batches, inside the import's transaction:
+ * new trades are inserted, trades an earlier import left open are continued or closed, trades
+ * already imported are counted as duplicates. Nothing is announced per trade: the caller sends
+ * the import's one event and evaluates the alert rules once (see `evaluateImportAlerts`), with
+ * what this returns.
+ */
+import { tradeCreateSchema } from '../schemas/trade.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { isUuid } from '../shared/deps.js';
+import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
+import { parseInput } from '../shared/validate.js';
+import type { Repositories } from '../storage/ports.js';
+import { type ImportedTrades, RECENT_MS } from '../alerts/evaluate-import.js';
+import { readSettings } from '../settings/service.js';
+import type { Settings } from '../schemas/settings.js';
+import type { ExecutionRow, TradeRow } from '../storage/rows.js';
+import { withDefaultRisk } from '../trades/default-risk.js';
+import { withDerived } from '../trades/derive.js';
+import { newTradeRow } from '../trades/service.js';
+import { type ImportedTrade, QUANTITY_SCALE } from './round-trip.js';
+import type { ImportItem } from './service.js';
+
+const BATCH = 500;
+
+/** One trade the writer handled, for the report. */
+export interface WrittenTrade {
+  action: 'create' | 'update';
+  row: TradeRow;
+  /** The broker's net P&L of the trade, in micros, when the file states it. */
+  brokerPnlMicros: number | undefined;
+  lines: [number, number] | undefined;
+}
+
+/** What the writer needs besides the items. */
+export interface WriteContext {
+  deps: CoreDeps;
+  userId: string;
+  /** Called for each trade created or updated. */
+  onTrade: (t: WrittenTrade) => void;
+  /** Called for each item already imported. */
+  onDuplicate: () => void;
+  /** The import record creating the trades: each keeps it. */
+  importId?: string;
+}
+
+function where(item: ImportItem): string {
+  if (item.lines) return item.lines[0] === item.lines[1] ? `line ${item.lines[0]}` : `lines ${item.lines[0]}-${item.lines[1]}`;
+  return `line ${item.line ?? '?'}`;
+}
+
+function uuidOf(item: ImportItem): string | undefined {
+  return item.id !== undefined && isUuid(item.id) ? item.id.toLowerCase() : undefined;
+}
+
+function rowOf(ctx: WriteContext, item: ImportItem, settings: Settings): TradeRow {
+  try {
+    const body = parseInput(tradeCreateSchema, item.input);
+    const id = uuidOf(item);
+    const row = newTradeRow(ctx.deps, ctx.userId, body, {
+      importKey: item.importKey,
+      ...(id !== undefined && { id }),
+      ...(ctx.importId !== undefined && { importId: ctx.importId }),
+    });
+    return withDefaultRisk(row, settings);
+  } catch (e) {
+    if (e instanceof CoreError && e.code === ErrorCode.validationFailed) {
+      throw validationError((e.errors ?? []).map((f) => ({ path: `${where(item)}, column ${f.path}`, message: f.message })));
+    }
+    throw e;
+  }
+}
+
+function isImported(item: ImportItem): item is ImportedTrade {
+  return 'executions' in item;
+}
+
+/** The execution rows of a trade's new pieces (seeded ones are stored already). */
+function executionRows(item: ImportItem, tradeId: string, userId: string): ExecutionRow[] {
+  if (!isImported(item)) return [];
+  const rows: ExecutionRow[] = [];
+  item.executions.forEach((p, seq) => {
+    if (p.fill.seed !== undefined) return;
+    rows.push({
+      userId,
+      tradeId,
+      seq,
+      execKey: p.key,
+      account: p.fill.account,
+      instrument: p.fill.symbol,
+      time: p.fill.datetime,
+      side: p.fill.side,
+      quantity: p.units / QUANTITY_SCALE,
+      price: p.fill.price,
+      commissionMicros: p.commissionMicros,
+      feesMicros: p.feesMicros,
+      execId: p.fill.execId ?? null,
+      multiplier: p.fill.multiplier,
+    });
+  });
+  return rows;
+}
+
+/** True when the item continues a trade of an earlier import (its first execution is a replayed one). */
+function continues(item: ImportItem): boolean {
+  return isImported(item) && item.executions[0]?.fill.seed !== undefined;
+}
+
+/** Writes the items in batches (see the module comment); answers what the alert rules look at. */
+export async function writeTrades(
+  tx: Repositories,
+  items: AsyncIterable<ImportItem>,
+  ctx: WriteContext,
+): Promise<Omit<ImportedTrades, 'importId'>> {
+  const { userId, deps } = ctx;
+  const settings = await readSettings(tx, userId);
+  const recentFrom = deps.clock.now() - RECENT_MS;
+  const recent: TradeRow[] = [];
+  let latestClosed: TradeRow | undefined;
+  const written = (row: TradeRow) => {
+    if (Math.max(row.entryTime, row.exitTime ?? 0) >= recentFrom) recent.push(row);
+    if (row.exitTime !== null && (latestClosed === undefined || row.exitTime >= (latestClosed.exitTime as number)))
+      latestClosed = row;
+  };
+  let batch: ImportItem[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length >= BATCH) {
+      await flush(tx, batch);
+      batch = [];
+    }
+  }
+  await flush(tx, batch);
+  return { recent, latestClosed };
+
+  async function flush(tx: Repositories, batch: ImportItem[]): Promise<void> {
+    if (batch.length === 0) return;
+    const rows = batch.map((item) => rowOf(ctx, item, settings));
+    const existing = await tx.trades.byImportKeys(
+      userId,
+      rows.map((r) => r.importKey as string),
+    );
+    const byKey = new Map(existing.map((r) => [r.importKey, r]));
+    const ids = await tx.trades.existingIds(
+      userId,
+      batch.flatMap((item) => uuidOf(item) ?? []),
+    );
+    const fresh: TradeRow[] = [];
+    const executions: ExecutionRow[] = [];
+    const keysInBatch = new Set<string>();
+    const report = (action: WrittenTrade['action'], row: TradeRow, item: ImportItem) =>
+      ctx.onTrade({
+        action,
+        row,
+        brokerPnlMicros: isImported(item) ? item.brokerPnlMicros : undefined,
+        lines: isImported(item) ? item.lines : undefined,
+      });
+    for (const [i, row] of rows.entries()) {
+      const item = batch[i] as ImportItem;
+      const key = row.importKey as string;
+      const before = byKey.get(key);
+      const closesLegacy = before !== undefined && before.exitPrice === null && row.exitPrice !== null && !continues(item);
+      if (before !== undefined && (continues(item) || closesLegacy)) {
+        const derived = withDerived({ ...row, id: before.id, createdAt: before.createdAt, importId: before.importId });
+        const after = withDefaultRisk(derived, settings);
+        await tx.trades.update(before, after);
+        if (closesLegacy) await tx.executions.deleteForTrade(userId, before.id);
+        executions.push(...executionRows(item, before.id, userId));
+        written(after);
+        report('update', after, item);
+      } else if (before || ids.has(row.id) || keysInBatch.has(key)) {
+        ctx.onDuplicate();
+      } else {
+        keysInBatch.add(key);
+        fresh.push(row);
+        executions.push(...executionRows(item, row.id, userId));
+        written(row);
+        report('create', row, item);
+      }
+    }
+    await tx.trades.insertMany(fresh);
+    if (executions.length > 0) await tx.executions.insertMany(executions);
+  }
+}
