@@ -29,7 +29,6 @@ const SCRIPT = fileURLToPath(import.meta.url);
 const PASSWORD_COST = { N: 1024, r: 8, p: 1 };
 const USER = { email: 'bench@example.com', name: 'Bench', password: 'bench password' };
 const BASE = { ES: 5000, NQ: 18000, CL: 80, GC: 2000, AAPL: 190, MSFT: 420, TSLA: 250, SPY: 500, EURUSD: 1.08, BTCUSD: 60000 };
-const SYMBOLS = Object.keys(BASE);
 /** Tradovate contracts (catalogued roots) and their starting prices. */
 const FUTURES = { ESZ6: 5000, NQZ6: 18000, MESZ6: 5000, MNQZ6: 18000, CLZ6: 80, GCZ6: 2000, YMZ6: 39000, RTYZ6: 2100 };
 

@@ -2,4 +2,3 @@ export { runCli, processIo } from './run.js';
 export { createProgram, VERSION } from './program.js';
 export type { Io, GlobalOptions } from './context.js';
 export { blockChart, horizontalBars, resample, sparkline } from './output/charts.js';
-export { reverseLines, type NumberedLine, type ReverseLinesOptions } from './import/reverse-lines.js';

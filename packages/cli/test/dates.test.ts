@@ -12,6 +12,10 @@ describe('date-time arguments', () => {
     expect(parseDateTimeArg('2026-11-20 09:30', 'America/New_York')).toBe('2026-11-20T14:30:00.000Z');
     expect(parseDateTimeArg('2026-07-20 09:30', 'America/New_York')).toBe('2026-07-20T13:30:00.000Z');
     expect(parseDateTimeArg('2026-11-20', 'Europe/Berlin')).toBe('2026-11-19T23:00:00.000Z');
+    // core's one rule for naive times: a time the spring-forward skips reads as before the jump,
+    // one the fall-back repeats as the earlier of the two
+    expect(parseDateTimeArg('2026-03-08 02:30', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
+    expect(parseDateTimeArg('2026-11-01 01:30', 'America/New_York')).toBe('2026-11-01T05:30:00.000Z');
   });
 
   it('takes now, and refuses text that is not a date-time or a day that does not exist', () => {

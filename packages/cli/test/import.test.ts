@@ -1,7 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, run, runJson, runPty, type Sandbox, sandbox } from './support/cli.js';
+import { initDatabase, ok, run, runJson, runPty, type Sandbox, sandbox, sandboxFile } from './support/cli.js';
 
 let box: Sandbox;
 beforeAll(async () => {
@@ -11,17 +10,8 @@ afterAll(() => box.cleanup());
 
 let dbCount = 0;
 /** A fresh database with one user; returns the flags that select it. */
-async function freshDb(): Promise<string[]> {
-  const flags = ['--db', join(box.dir, `import-${++dbCount}.db`)];
-  await ok(box, [...flags, 'init', '--email', 'ann@example.com', '--name', 'Ann', '--password', 'correct horse']);
-  return flags;
-}
-
-async function file(name: string, content: string): Promise<string> {
-  const path = join(box.dir, name);
-  await writeFile(path, content);
-  return path;
-}
+const freshDb = () => initDatabase(box, join(box.dir, `import-${++dbCount}.db`));
+const file = (name: string, content: string) => sandboxFile(box, name, content);
 
 type T = Record<string, unknown>;
 const essentials = (t: T) => ({
@@ -60,24 +50,26 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout.split('\n')).toEqual([
-      'create AAPL     long  200 @ 191 2026-11-02 14:30 → 195 2026-11-02 15:30  result 796.00',
-      'create MSFT     short 10 @ 400 2026-11-02 21:00 open',
-      `${path}: fills CSV`,
-      'Dry run: would create 2 trades and close 0. Nothing was written.',
+      'Detected: Trading journal Fills CSV, 5 rows, times with their own UTC offsets',
+      '┌─────────┬────────────┬──────────────┬───────────┐',
+      '│ Account │ Instrument │ Would create │ P&L (net) │',
+      '├─────────┼────────────┼──────────────┼───────────┤',
+      '│ -       │ AAPL       │            1 │    796.00 │',
+      '│ -       │ MSFT       │            1 │      0.00 │',
+      '└─────────┴────────────┴──────────────┴───────────┘',
+      'Dry run: would create 2 trades and update 0. Nothing was written.',
       '',
     ]);
     const json = await runJson(box, [...db, 'import', path, '--dry-run']);
-    expect(json.items.map((i: { action: string; trade: T }) => [i.action, i.trade.instrument])).toEqual([
-      ['create', 'AAPL'],
-      ['create', 'MSFT'],
-    ]);
-    expect(json.summary).toMatchObject({
-      format: 'fills',
-      order: 'oldest-first',
-      created: 2,
-      closed: 0,
-      skipped: 0,
+    expect(json).toMatchObject({
+      format: { name: 'tj-fills', label: 'Trading journal Fills CSV' },
       dryRun: true,
+      counts: { fills: 4, tradesCreated: 2, tradesUpdated: 0, duplicates: 0, invalid: 0 },
+      groups: [
+        { account: '', instrument: 'AAPL', trades: 1, pnl: 796, brokerPnl: null },
+        { account: '', instrument: 'MSFT', trades: 1, pnl: 0, brokerPnl: null },
+      ],
+      tradeIds: [],
     });
     expect(await trades(db)).toEqual([]);
   });
@@ -85,15 +77,15 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
   it('imports BOM, CRLF, quoted numbers, blank lines and trailing delimiters; re-importing adds nothing', async () => {
     const db = await freshDb();
     const path = await file('fills2.csv', FILLS);
-    expect(await runJson(box, [...db, 'import', path])).toEqual({
-      file: path,
-      format: 'fills',
-      order: 'oldest-first',
-      created: 2,
-      closed: 0,
-      skipped: 0,
+    const report = await runJson(box, [...db, 'import', path]);
+    expect(report).toMatchObject({
+      format: { name: 'tj-fills' },
+      sourceTz: 'UTC',
       dryRun: false,
+      counts: { rows: 5, fills: 4, tradesCreated: 2, tradesUpdated: 0, duplicates: 0, invalid: 0 },
+      warnings: [],
     });
+    expect(report.tradeIds).toHaveLength(2);
     const list = (await trades(db)).map(essentials);
     expect(list).toEqual([
       {
@@ -122,7 +114,8 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
       },
     ]);
     const again = await run(box, [...db, 'import', path]);
-    expect(again.stdout).toContain('Imported: 0 trades created, 0 closed; 2 already imported (skipped).');
+    // duplicates count the executions already imported (the file's 4 fills)
+    expect(again.stdout).toContain('Imported: 0 trades created, 0 updated; 4 already imported (skipped).');
     expect(await trades(db)).toHaveLength(2);
   });
 
@@ -134,7 +127,7 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
       '2026-11-02T15:00:00Z,ES,sell,3,5010',
     ];
     const path = await file('flip.csv', `${first.join('\n')}\n`);
-    expect((await runJson(box, [...db, 'import', path])).created).toBe(2);
+    expect((await runJson(box, [...db, 'import', path])).counts.tradesCreated).toBe(2);
     expect((await trades(db)).map(essentials)).toEqual([
       expect.objectContaining({ direction: 'short', positionSize: 1, entryPrice: 5010, status: 'open' }),
       expect.objectContaining({
@@ -147,7 +140,11 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
       }),
     ]);
     const later = await file('flip2.csv', `${[...first, '2026-11-02T16:00:00Z,ES,buy,1,5004'].join('\n')}\n`);
-    expect(await runJson(box, [...db, 'import', later])).toMatchObject({ created: 0, closed: 1, skipped: 1 });
+    expect((await runJson(box, [...db, 'import', later])).counts).toMatchObject({
+      tradesCreated: 0,
+      tradesUpdated: 1,
+      duplicates: 2,
+    });
     expect((await trades(db))[0]).toMatchObject({
       direction: 'short',
       positionSize: 1,
@@ -165,16 +162,16 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
       '2026-11-02T15:00:00Z,CL,sell,4,81,A1',
     ];
     const path = await file('partial.csv', `${rows.join('\n')}\n`);
-    expect((await runJson(box, [...db, 'import', path])).created).toBe(1);
+    expect((await runJson(box, [...db, 'import', path])).counts.tradesCreated).toBe(1);
     expect((await trades(db)).map(essentials)).toEqual([
       expect.objectContaining({ direction: 'long', positionSize: 6, exitPrice: null, status: 'open' }),
     ]);
     const later = await file('partial2.csv', `${[...rows, '2026-11-02T16:00:00Z,CL,sell,6,82,A1'].join('\n')}\n`);
-    expect(await runJson(box, [...db, 'import', later])).toMatchObject({ created: 0, closed: 1 });
+    expect((await runJson(box, [...db, 'import', later])).counts).toMatchObject({ tradesCreated: 0, tradesUpdated: 1 });
     expect((await trades(db))[0]).toMatchObject({ positionSize: 10, exitPrice: 81.6, result: 16, status: 'closed' });
   });
 
-  it('reads a newest-first file backwards into the same trades as the oldest-first one', async () => {
+  it('reads a newest-first file into the same trades as the oldest-first one', async () => {
     const oldest = await freshDb();
     const newest = await freshDb();
     const header = 'datetime,symbol,side,quantity,price,fees,note';
@@ -191,7 +188,7 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
       'import',
       await file('newest.csv', `${header}\r\n${[...rows].reverse().join('\r\n')}\r\n`),
     ]);
-    expect(r).toMatchObject({ order: 'newest-first', created: 2 });
+    expect(r.counts).toMatchObject({ tradesCreated: 2 });
     const a = await trades(oldest);
     const b = await trades(newest);
     expect(b.map(essentials)).toEqual(a.map(essentials));
@@ -205,7 +202,7 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
     expect(r).toMatchObject({
       code: 1,
       stdout: '',
-      stderr: 'tj: bad.csv: line 8, column price: "abc" is not a number (nothing was imported)\n',
+      stderr: 'tj: bad.csv, line 8, column price: "abc" is not a number (nothing was imported)\n',
     });
     expect(await trades(db)).toEqual([]);
     const unordered = await file(
@@ -214,7 +211,7 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
     );
     const u = await run(box, [...db, 'import', unordered]);
     expect(u.code).toBe(1);
-    expect(u.stderr).toMatch(/^tj: unordered\.csv: line 4, column datetime: older than the previous fill of ES on line 3/);
+    expect(u.stderr).toMatch(/^tj: unordered\.csv, line 4, column datetime: older than the previous fill of ES on line 3/);
     expect(await trades(db)).toEqual([]);
   });
 
@@ -222,7 +219,9 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
     const db = await freshDb();
     const unknown = await run(box, [...db, 'import', await file('other.csv', 'date,ticker,qty\n2026-11-02,ES,1\n')]);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/^tj: cannot tell the format of .*other\.csv from its header \(date, ticker, qty\)/);
+    expect(unknown.stderr).toMatch(
+      /^tj: other\.csv: not a format tj knows \(no known format recognises its header\); the closest is .*, which needs the columns .*; see tj import --list-formats, force one with --format NAME, or map the columns with --map\n$/,
+    );
     const missing = await run(box, [...db, 'import', join(box.dir, 'nope.csv')]);
     expect(missing).toMatchObject({ code: 1, stderr: `tj: file not found: ${join(box.dir, 'nope.csv')}\n` });
   });
@@ -313,11 +312,16 @@ describe('tj import of a trades CSV', { timeout: 180_000 }, () => {
     ]);
     const out = join(box.dir, 'export.csv');
     expect(await runJson(box, [...from, 'export', 'trades', '--out', out])).toMatchObject({ exported: 3 });
-    expect(await runJson(box, [...to, 'import', out])).toMatchObject({ format: 'trades', created: 3, skipped: 0 });
-    const strip = (t: T) => ({ ...t, createdAt: undefined, updatedAt: undefined });
-    expect((await trades(to)).map(strip)).toEqual((await trades(from)).map(strip));
-    expect(await runJson(box, [...to, 'import', out])).toMatchObject({ created: 0, skipped: 3 });
-    expect(await runJson(box, [...from, 'import', out])).toMatchObject({ created: 0, skipped: 3 });
+    const record = await runJson(box, [...to, 'import', out]);
+    expect(record).toMatchObject({ format: { name: 'tj-trades' }, counts: { tradesCreated: 3, duplicates: 0 } });
+    const imported = await trades(to);
+    // The copies say which import made them; the originals were entered by hand.
+    expect(imported.map((t) => t.importId)).toEqual([record.id, record.id, record.id]);
+    expect((await trades(from)).map((t) => t.importId)).toEqual([null, null, null]);
+    const strip = (t: T) => ({ ...t, createdAt: undefined, updatedAt: undefined, importId: undefined });
+    expect(imported.map(strip)).toEqual((await trades(from)).map(strip));
+    expect((await runJson(box, [...to, 'import', out])).counts).toMatchObject({ tradesCreated: 0, duplicates: 3 });
+    expect((await runJson(box, [...from, 'import', out])).counts).toMatchObject({ tradesCreated: 0, duplicates: 3 });
   });
 
   it('imports a hand-written trades CSV and rolls back on a bad row, naming line and column', async () => {
@@ -327,11 +331,11 @@ describe('tj import of a trades CSV', { timeout: 180_000 }, () => {
     const bad = `${good}GC,sideways,2000,1,2026-11-02T14:30:00Z,,\r\n`;
     const r = await run(box, [...db, 'import', await file('bad-trades.csv', bad)]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('tj: bad-trades.csv: line 5, column direction: must be long or short (nothing was imported)\n');
+    expect(r.stderr).toBe('tj: bad-trades.csv, line 5, column direction: must be long or short (nothing was imported)\n');
     expect(await trades(db)).toEqual([]);
     expect(await runJson(box, [...db, 'import', await file('good-trades.csv', good)])).toMatchObject({
-      format: 'trades',
-      created: 2,
+      format: { name: 'tj-trades' },
+      counts: { tradesCreated: 2 },
     });
     const byInstrument = (await trades(db)).map((t) => [t.instrument, t.status]).sort();
     expect(byInstrument).toEqual([

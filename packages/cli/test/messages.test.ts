@@ -56,7 +56,10 @@ describe('messages a person understands', { timeout: 120_000 }, () => {
     await writeFile(bad, 'symbol,"side\n');
     const r = await run(box, [...db, 'import', bad]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^tj: broken\.csv: line 1, column \d+: .+ \(nothing was imported\)\n$/);
+    expect(r.stderr).toMatch(/^tj: broken\.csv: not a format tj knows /);
+    const forced = await run(box, [...db, 'import', bad, '--format', 'tj-fills']);
+    expect(forced.code).toBe(1);
+    expect(forced.stderr).toMatch(/^tj: broken\.csv, line 1, column \d+: .+ \(nothing was imported\)\n$/);
   });
 
   it('refuses --from after --to as a usage error instead of answering zeros', async () => {

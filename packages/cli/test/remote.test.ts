@@ -124,12 +124,31 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
     expect(csv.split('\n')).toHaveLength(3);
   });
 
-  it('refuses import (a local, one-transaction operation) and works locally whenever --db is given', async () => {
-    const path = join(box.dir, 'fills.csv');
-    await writeFile(path, 'datetime,symbol,side,quantity,price\n2026-11-02T14:30:00Z,ES,buy,1,5000\n');
-    const r = await run(box, ['import', path]);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('tj import writes to a local database in one transaction; pass --db <path>');
+  it('imports through the API: the server detects the broker file, re-importing adds nothing, --db still imports locally', async () => {
+    const fixture = join(import.meta.dirname, '../../core/test/fixtures/brokers/tradovate-fills.csv');
+    const before = (await api('/api/trades?limit=1')).pagination.total;
+    const first = await runJson(box, ['import', fixture, '--source-tz', 'America/Chicago']);
+    expect(first).toMatchObject({
+      format: { name: 'tradovate-fills' },
+      fileName: 'tradovate-fills.csv',
+      sourceTz: 'America/Chicago',
+    });
+    expect(first.counts.tradesCreated).toBeGreaterThan(0);
+    expect((await api('/api/trades?limit=1')).pagination.total).toBe(before + first.counts.tradesCreated);
+    expect((await api(`/api/imports/${first.id}`)).tradeIds).toEqual(first.tradeIds);
+    const again = await run(box, ['import', fixture, '--source-tz', 'America/Chicago']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^Detected: Tradovate Fills, \d+ rows/);
+    expect((await api('/api/trades?limit=1')).pagination.total).toBe(before + first.counts.tradesCreated);
+    const dry = await runJson(box, ['import', fixture, '--dry-run']);
+    expect(dry).toMatchObject({ dryRun: true, tradeIds: [] });
+    const mapped = await run(box, ['import', fixture, '--map', 'time=Timestamp']);
+    expect(mapped).toMatchObject({ code: 2, stderr: 'tj: --map reads a file on a local database only (pass --db <path>)\n' });
+    const bad = join(box.dir, 'bad.csv');
+    await writeFile(bad, 'foo,bar\n1,2\n');
+    const refused = await run(box, ['import', bad]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^tj: /);
     const local = await run(box, ['--db', join(box.dir, 'none.db'), 'trades', 'list']);
     expect(local.stderr).toContain('no journal database at');
   });

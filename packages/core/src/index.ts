@@ -33,3 +33,11 @@ export { hashPassword, verifyPassword, OWASP_SCRYPT, type PasswordCost } from '.
 export { emitEvent } from './events/emit.js';
 export * from './webhooks/index.js';
 export * from './import/index.js';
+export {
+  checkMappingProfile,
+  MAPPED_FIELDS,
+  type MappingProfile,
+  mappedFormat,
+  mappingProfileSchema,
+  parseColumnMap,
+} from './import/formats/mapped-format.js';

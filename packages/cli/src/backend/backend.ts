@@ -101,9 +101,9 @@ export interface Backend {
   imports: {
     /**
      * Imports a file from disk, recorded (locally through core, remotely streamed to the API);
-     * `onBytes` hears the bytes read so far.
+     * `onChunk` sees each piece of the file as it is read (for a progress bar).
      */
-    create(path: string, options: ImportFileOptions, onBytes?: (bytes: number) => void): Promise<ImportRecord>;
+    create(path: string, options: ImportFileOptions, onChunk?: (chunk: Uint8Array) => void): Promise<ImportRecord>;
     list(query: Input): Promise<ImportList>;
     get(id: string): Promise<ImportRecord>;
     undo(id: string, force: boolean): Promise<ImportRecord>;

@@ -3,12 +3,10 @@ import type { Backend } from './backend.js';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 
-/** A file's bytes, reporting how many were read so far. */
-async function* countedFile(path: string, onBytes?: (bytes: number) => void): AsyncGenerator<Uint8Array> {
-  let bytes = 0;
+/** A file's bytes, each piece shown to `onChunk` as it is read. */
+async function* fileChunks(path: string, onChunk?: (chunk: Uint8Array) => void): AsyncGenerator<Uint8Array> {
   for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
-    bytes += (chunk as Buffer).length;
-    onBytes?.(bytes);
+    onChunk?.(chunk as Buffer);
     yield chunk as Buffer;
   }
 }
@@ -74,8 +72,8 @@ export function localBackend(session: LocalSession, user: User): Backend {
       },
     },
     imports: {
-      create: (path, options, onBytes) =>
-        core.imports.create(u, { name: basename(path), open: () => countedFile(path, onBytes) }, options),
+      create: (path, options, onChunk) =>
+        core.imports.create(u, { name: basename(path), open: () => fileChunks(path, onChunk) }, options),
       list: (q) => core.imports.list(u, q),
       get: (id) => core.imports.get(u, id),
       undo: (id, force) => core.imports.undo(u, id, { force }),

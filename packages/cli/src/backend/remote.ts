@@ -82,10 +82,16 @@ export function remoteBackend(client: TjClient, server: string): Backend {
       summaryHtml: (q) => client.reports.summaryHtml(raw(q), { timeoutMs: 300_000 }),
     },
     imports: {
-      create: async (path, options, onBytes) => {
+      create: async (path, options, onChunk) => {
         const { openFile } = await import('@tj/client/node');
         const file = await openFile(path);
-        return client.imports.create(file.body, { ...file.options, ...options, ...(onBytes && { onProgress: onBytes }) });
+        async function* watched(): AsyncGenerator<Uint8Array> {
+          for await (const chunk of file.body) {
+            onChunk?.(chunk);
+            yield chunk;
+          }
+        }
+        return client.imports.create(watched(), { ...file.options, ...options });
       },
       list: (q) => client.imports.list(raw(q)),
       get: (id) => client.imports.get(id),

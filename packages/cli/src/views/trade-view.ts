@@ -1,4 +1,4 @@
-import type { Pagination, Trade } from '@tj/core';
+import type { Pagination, Trade, TradeExecution } from '@tj/core';
 import { clip, dateTime, money, NONE, num, plural, rMultiple } from '../output/format.js';
 import type { Align, Output } from '../output/output.js';
 
@@ -71,4 +71,24 @@ export function printTrade(out: Output, t: Trade, tz: string): void {
     ['Tags', t.tags.length > 0 ? t.tags.join(', ') : NONE],
     ['Notes', t.notes ? clip(t.notes, 200) : NONE],
   ]);
+}
+
+/** The executions a trade was built from, oldest first (nothing when it has none). */
+export function printExecutions(out: Output, executions: readonly TradeExecution[] | undefined, tz: string): void {
+  if (executions === undefined || executions.length === 0) return;
+  out.line();
+  out.line(out.c.bold(`Executions (${executions.length})`));
+  out.printTable(
+    ['Time', 'Side', 'Qty', 'Price', 'Commission', 'Fees', 'Exec id'],
+    executions.map((e) => [
+      dateTime(e.time, tz),
+      e.side,
+      num(e.quantity),
+      num(e.price),
+      money(e.commission),
+      money(e.fees),
+      e.execId ?? NONE,
+    ]),
+    ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
+  );
 }

@@ -5,7 +5,7 @@
  * (`script` from util-linux), answering each prompt once its text appears.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -78,6 +78,20 @@ export function run(
     cwd: box.dir,
     ...(options.input !== undefined && { input: options.input }),
   });
+}
+
+/** Sets up the database at `url` with one user (ann@example.com); returns the flags that select it (plus `extra`). */
+export async function initDatabase(box: Sandbox, url: string, extra: string[] = []): Promise<string[]> {
+  const flags = ['--db', url, ...extra];
+  await ok(box, [...flags, 'init', '--email', 'ann@example.com', '--name', 'Ann', '--password', 'correct horse']);
+  return flags;
+}
+
+/** Writes `content` to `name` in the sandbox; returns its path. */
+export async function sandboxFile(box: Sandbox, name: string, content: string): Promise<string> {
+  const path = join(box.dir, name);
+  await writeFile(path, content);
+  return path;
 }
 
 /** A sandbox whose database has been set up with one user (ann@example.com), and the flags to reach it in UTC. */

@@ -55,3 +55,4 @@ export {
   formatInfo,
   imports,
 } from './imports.js';
+export { type ImportCreateOptions, importHistory } from './history.js';
