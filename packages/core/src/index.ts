@@ -38,6 +38,7 @@ export {
   MAPPED_FIELDS,
   type MappingProfile,
   mappedFormat,
+  mappingFromText,
   mappingProfileSchema,
   parseColumnMap,
 } from './import/formats/mapped-format.js';

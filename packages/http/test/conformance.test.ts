@@ -188,6 +188,16 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       await me(200, 'DELETE', '/api/imports/{id}', `/api/imports/${record.id}`);
       await me(409, 'DELETE', '/api/imports/{id}', `/api/imports/${record.id}`);
       await as(undefined, 401, 'GET', '/api/imports');
+      const mapping = { columns: { time: 'When', symbol: 'Sym', side: 'Side', quantity: 'Qty', price: 'Px' } };
+      const profile = '/api/imports/profiles/{name}';
+      await me(201, 'PUT', profile, '/api/imports/profiles/conf', mapping);
+      await me(200, 'PUT', profile, '/api/imports/profiles/conf', { ...mapping, datePattern: 'M/d/yyyy H:mm' });
+      await me(400, 'PUT', profile, '/api/imports/profiles/tj-fills', mapping);
+      await me(200, 'GET', '/api/imports/profiles');
+      await me(200, 'GET', profile, '/api/imports/profiles/conf');
+      await me(204, 'DELETE', profile, '/api/imports/profiles/conf');
+      await me(404, 'GET', profile, '/api/imports/profiles/conf');
+      await me(404, 'DELETE', profile, '/api/imports/profiles/conf');
     });
 
     it('the journal analytics: years, new categories, the calendar, a sparse R histogram', async () => {

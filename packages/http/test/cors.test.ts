@@ -36,7 +36,7 @@ describe('CORS', () => {
     const pre = await preflight(on.url, APP);
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe(APP);
-    expect(pre.headers.get('access-control-allow-methods')).toBe('GET,HEAD,POST,PATCH,DELETE');
+    expect(pre.headers.get('access-control-allow-methods')).toBe('GET,HEAD,POST,PUT,PATCH,DELETE');
     expect(pre.headers.get('access-control-allow-headers')).toBe('authorization,content-type,idempotency-key,x-request-id');
     expect(pre.headers.get('access-control-max-age')).toBe('600');
     const vary = (pre.headers.get('vary') ?? '').toLowerCase().split(/,\s*/);

@@ -43,7 +43,7 @@ describe('routing', () => {
     const all = resources();
     for (const [pattern, methods] of all) {
       const path = concrete(pattern);
-      const expectedAllow = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].filter((m) => methods.includes(m)).join(', ');
+      const expectedAllow = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => methods.includes(m)).join(', ');
       for (const method of METHODS) {
         const r = await call(srv.url, method, path);
         if (methods.includes(method)) {

@@ -5,9 +5,13 @@
 import type { ImportFormatInfo, ImportReport } from '../schemas/import.js';
 import type { CoreDeps } from '../shared/deps.js';
 import type { Repositories } from '../storage/ports.js';
+import type { MappingProfile } from '../schemas/import-profile.js';
+import { validationError } from '../shared/errors.js';
 import { readFileHead } from './formats/csv-records.js';
-import type { FormatRegistry } from './formats/registry.js';
+import { mappedFormat } from './formats/mapped-format.js';
+import { FormatRegistry } from './formats/registry.js';
 import type { BrokerFormat, FileHead } from './formats/types.js';
+import { importProfiles } from './profiles.js';
 import { runImport } from './run.js';
 
 /** A file to import: re-openable byte chunks (opened once for the head, once for the whole file). */
@@ -31,6 +35,8 @@ export interface ImportRunOptions {
   format?: string;
   /** IANA zone that naive (wall-clock) times are read in. */
   sourceTz: string;
+  /** A column mapping for a CSV no format knows (see `mappingFromText`); the file is read with it alone. */
+  map?: MappingProfile;
   /** Report what would happen; write nothing. */
   dryRun?: boolean;
   /** Import the good rows and skip invalid ones (reported to `onSkipped` and in `counts.invalid`). */
@@ -70,8 +76,24 @@ export function formatInfo(f: BrokerFormat): ImportFormatInfo {
 
 /** The import service bound to core's dependencies and a format registry. */
 export function imports(deps: CoreDeps, registry: FormatRegistry) {
+  const profiles = importProfiles(deps, registry);
+  /** What one import reads with: the mapping alone, else every format plus the user's saved profiles. */
+  const readerOf = async (userId: string, options: ImportRunOptions): Promise<[FormatRegistry, ImportRunOptions]> => {
+    if (options.map === undefined) {
+      const saved = await profiles.formats(userId);
+      return [saved.length === 0 ? registry : new FormatRegistry([...registry.list(), ...saved]), options];
+    }
+    if (options.format !== undefined) {
+      throw validationError([{ path: 'map', message: 'give a mapping or a format, not both' }]);
+    }
+    const format = mappedFormat(options.map);
+    return [new FormatRegistry([format]), { ...options, format: format.name }];
+  };
   return {
-    /** Every format the registry knows (built-in, ours and the embedding application's), in detection order. */
+    /** Saved column mappings: each is a format of its user's imports. */
+    profiles,
+
+    /** Every format the registry knows (built-in, ours and the embedding application's), in detection order; saved profiles are listed by `profiles.list`. */
     formats: (): ImportFormatInfo[] => registry.list().map(formatInfo),
 
     /** Reads the head of a file (first ~64 KiB) for {@link detect}. */
@@ -96,8 +118,10 @@ export function imports(deps: CoreDeps, registry: FormatRegistry) {
      *
      * @example const report = await core.imports.run(userId, { name: 'fills.csv', open: () => createReadStream(p) }, { sourceTz: 'America/New_York' });
      */
-    run: (userId: string, source: ImportSource, options: ImportRunOptions): Promise<ImportReport> =>
-      runImport(deps, registry, userId, source, options),
+    async run(userId: string, source: ImportSource, options: ImportRunOptions): Promise<ImportReport> {
+      const [reader, checked] = await readerOf(userId, options);
+      return runImport(deps, reader, userId, source, checked);
+    },
   };
 }
 

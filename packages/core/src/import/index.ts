@@ -56,3 +56,4 @@ export {
   imports,
 } from './imports.js';
 export { type ImportCreateOptions, importHistory } from './history.js';
+export { type ImportProfiles, importProfiles, MAX_IMPORT_PROFILES } from './profiles.js';

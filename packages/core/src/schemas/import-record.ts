@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeOutput, idSchema, paginationQuery, paginationSchema, timeZone } from './common.js';
+import { dateTimeOutput, idSchema, paginationQuery, paginationSchema, textInput, timeZone } from './common.js';
 import { importReportSchema } from './import.js';
 
 const flag = (description: string) =>
@@ -46,6 +46,13 @@ export const importCreateQuerySchema = z.strictObject({
   dryRun: flag('true: report what would be imported, write nothing (answers 200)'),
   skipInvalid: flag('true: import the good rows and count (and warn about) the invalid ones'),
   pointValues: pointValues.optional(),
+  map: textInput(4096, { min: 1 }).optional().meta({
+    description:
+      'A column mapping for a CSV no format knows: field=Column pairs (time=Exec Time,symbol=Symbol,side=Side,quantity=Qty,price=Price) or an ImportMapping as JSON; not with format',
+  }),
+  datePattern: textInput(64, { min: 1 })
+    .optional()
+    .meta({ description: 'With map: how its times are written (M/d/yyyy h:mm:ss a, …)' }),
 });
 
 /** Query of DELETE /api/imports/{id}. */

@@ -12,4 +12,5 @@ export * from './trade.js';
 export * from './webhook.js';
 export * from './import.js';
 export * from './import-record.js';
+export * from './import-profile.js';
 export * from './settings.js';

@@ -8,6 +8,7 @@ import type {
   EventRow,
   ExecutionRow,
   IdempotencyRow,
+  ImportProfileRow,
   ImportRow,
   JournalRow,
   RefreshTokenRow,
@@ -149,6 +150,17 @@ export interface ImportRepo {
   list(userId: string, page: PageRequest): Promise<Page<ImportRow>>;
   /** Marks an import undone at `at`; false when it was not found or already undone. */
   markUndone(userId: string, id: string, at: number): Promise<boolean>;
+}
+
+/** Saved import column mappings, by (user, name). */
+export interface ImportProfileRepo {
+  /** The user's profiles by name. */
+  list(userId: string): Promise<ImportProfileRow[]>;
+  get(userId: string, name: string): Promise<ImportProfileRow | undefined>;
+  /** Creates or replaces a profile (a replaced one keeps its createdAt). */
+  put(row: ImportProfileRow): Promise<void>;
+  /** False when there was no such profile. */
+  delete(userId: string, name: string): Promise<boolean>;
 }
 
 /** The executions imported trades were built from; keys unique per (user, account, instrument, time). */
@@ -375,6 +387,7 @@ export interface Repositories {
   idempotency: IdempotencyRepo;
   totp: TotpRepo;
   imports: ImportRepo;
+  importProfiles: ImportProfileRepo;
   settings: SettingsRepo;
 }
 

@@ -244,3 +244,13 @@ export interface ImportRow {
   finishedAt: number;
   undoneAt: number | null;
 }
+
+/** A saved import column mapping (its profile as JSON). */
+export interface ImportProfileRow {
+  userId: string;
+  name: string;
+  /** The mapping profile, as JSON. */
+  profile: string;
+  createdAt: number;
+  updatedAt: number;
+}

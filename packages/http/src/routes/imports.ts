@@ -3,13 +3,17 @@ import {
   importFormatInfoSchema,
   importListQuerySchema,
   importListSchema,
+  importProfileInputSchema,
+  importProfileListSchema,
+  importProfileSchema,
   importRecordSchema,
   importUndoQuerySchema,
+  mappingFromText,
   parseInput,
   replayable,
 } from '@tj/core';
 import { z } from 'zod';
-import { ok, param, type Route } from './route.js';
+import { noContent, ok, param, type Route } from './route.js';
 
 const formatListSchema = z
   .object({ formats: z.array(importFormatInfoSchema) })
@@ -44,6 +48,7 @@ export const importRoutes: Route[] = [
           ...(options.dryRun !== undefined && { dryRun: options.dryRun }),
           ...(options.skipInvalid !== undefined && { skipInvalid: options.skipInvalid }),
           ...(options.pointValues !== undefined && { pointValues: options.pointValues }),
+          ...(options.map !== undefined && { map: mappingFromText(options.map, options.datePattern) }),
         },
       );
       if (record.dryRun) return ok(record);
@@ -74,6 +79,63 @@ export const importRoutes: Route[] = [
     response: { status: 200, description: 'Every format', schema: formatListSchema },
     errors: [],
     handle: async ({ core }) => ok({ formats: core.imports.formats() }),
+  },
+  {
+    method: 'GET',
+    path: '/api/imports/profiles',
+    operationId: 'listImportProfiles',
+    summary: 'The user’s saved column mappings: each is a format of their imports (detected by header, or format=NAME)',
+    tag: 'imports',
+    auth: true,
+    scope: 'read',
+    response: { status: 200, description: 'Saved profiles by name', schema: importProfileListSchema },
+    errors: [],
+    handle: async ({ core, userId }) => ok(await core.imports.profiles.list(userId)),
+  },
+  {
+    method: 'GET',
+    path: '/api/imports/profiles/:name',
+    operationId: 'getImportProfile',
+    summary: 'One saved column mapping',
+    tag: 'imports',
+    auth: true,
+    scope: 'read',
+    response: { status: 200, description: 'The profile', schema: importProfileSchema },
+    errors: [404],
+    handle: async (ctx) => ok(await ctx.core.imports.profiles.get(ctx.userId, param(ctx, 'name'))),
+  },
+  {
+    method: 'PUT',
+    path: '/api/imports/profiles/:name',
+    operationId: 'saveImportProfile',
+    summary: 'Save a column mapping under a name (create or replace); not the name of a built-in format',
+    tag: 'imports',
+    auth: true,
+    scope: 'import',
+    body: importProfileInputSchema,
+    response: { status: 201, description: 'Created', schema: importProfileSchema },
+    alsoOk: { status: 200, description: 'Replaced' },
+    errors: [409],
+    handle: async (ctx) => {
+      const { profile, created } = await ctx.core.imports.profiles.save(ctx.userId, param(ctx, 'name'), ctx.body);
+      if (!created) return ok(profile);
+      return { status: 201, body: profile, headers: { location: `/api/imports/profiles/${profile.name}` } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/imports/profiles/:name',
+    operationId: 'deleteImportProfile',
+    summary: 'Delete a saved column mapping (imports it read stay)',
+    tag: 'imports',
+    auth: true,
+    scope: 'import',
+    response: { status: 204, description: 'Deleted' },
+    errors: [404],
+    handle: async (ctx) => {
+      await ctx.core.imports.profiles.remove(ctx.userId, param(ctx, 'name'));
+      return noContent();
+    },
   },
   {
     method: 'GET',

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Upload } from '../io/upload.js';
 
 /** HTTP methods the API uses. */
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a route handler gets: the acting user (authenticated routes), path params, query and body. */
 export interface RouteContext {

@@ -3,7 +3,7 @@ import cors from 'cors';
 import vary from 'vary';
 import { HttpError } from '../errors/problem.js';
 
-const ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'];
+const ALLOW_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const ALLOW_HEADERS = ['authorization', 'content-type', 'idempotency-key', 'x-request-id'];
 const EXPOSE_HEADERS = [
   'idempotent-replayed',

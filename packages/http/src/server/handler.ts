@@ -128,7 +128,8 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
       await limit(res, principal ? limiters.user : limiters.ip, principal ? `user:${principal.userId}` : `ip:${state.ip}`);
     }
     const query = parseQuery(q === -1 ? '' : url.slice(q + 1), route.query !== undefined);
-    const body = (method === 'POST' || method === 'PATCH') && !route.upload ? await readBody(req, route) : undefined;
+    const body =
+      (method === 'POST' || method === 'PUT' || method === 'PATCH') && !route.upload ? await readBody(req, route) : undefined;
     let opened: Promise<Upload> | undefined;
     const upload = () => {
       opened ??= openUpload(req, query.fileName, settings.maxUploadBytes);

@@ -13,7 +13,7 @@ interface Resource {
   params: Record<string, string>;
 }
 
-const METHODS: Method[] = ['GET', 'POST', 'PATCH', 'DELETE'];
+const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * Routes requests in two steps. First the path alone picks its resource (find-my-way's radix tree,

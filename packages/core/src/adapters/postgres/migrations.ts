@@ -218,4 +218,15 @@ export const postgresMigrations: Migration[] = [
       'CREATE INDEX trades_import ON trades (user_id, import_id)',
     ],
   },
+  {
+    // Saved column mappings (tj import --map … --save-profile NAME): each is a format of its
+    // user's imports, detected by its header like the built-in ones.
+    version: 23,
+    name: 'import mapping profiles',
+    statements: [
+      `CREATE TABLE import_profiles (
+        user_id UUID NOT NULL, name TEXT NOT NULL, profile TEXT NOT NULL, created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL, PRIMARY KEY (user_id, name))`,
+    ],
+  },
 ];

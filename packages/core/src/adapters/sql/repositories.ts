@@ -5,6 +5,7 @@ import type { SqlContext } from './context.js';
 import { sqlExecutionRepo } from './execution-repo.js';
 import { sqlIdRepo } from './id-repo.js';
 import { sqlIdempotencyRepo } from './idempotency-repo.js';
+import { sqlImportProfileRepo } from './import-profile-repo.js';
 import { sqlImportRepo } from './import-repo.js';
 import { sqlJournalRepo } from './journal-repo.js';
 import { sqlOutboxRepo } from './outbox-repo.js';
@@ -33,6 +34,7 @@ export function sqlRepositories(ctx: SqlContext): Repositories {
     idempotency: sqlIdempotencyRepo(ctx),
     totp: sqlTotpRepo(ctx),
     imports: sqlImportRepo(ctx),
+    importProfiles: sqlImportProfileRepo(ctx),
     settings: sqlSettingsRepo(ctx),
   };
 }

@@ -192,6 +192,8 @@ export interface Database {
   };
   /** TOTP second factor (schema version 12); `enabled_at` is null while the enrolment is unconfirmed. */
   user_settings: { user_id: string; account: string; document: string; updated_at: number };
+  /** Saved import column mappings (schema version 23). */
+  import_profiles: { user_id: string; name: string; profile: string; created_at: number; updated_at: number };
   user_totp: { user_id: string; secret: string; enabled_at: number | null; last_step: number | null; created_at: number };
   /** Single-use recovery codes of the second factor (schema version 12), stored as SHA-256. */
   recovery_codes: { user_id: string; code_hash: string; used_at: number | null };

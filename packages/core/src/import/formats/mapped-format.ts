@@ -3,8 +3,7 @@
  * symbol, side, quantity, price and fees (plus a date pattern), and this builds a format from it
  * that reads through the same pipeline as the built-in ones.
  */
-import { z } from 'zod';
-import { assetClassSchema } from '../../schemas/trade.js';
+import { type MappingProfile, mappingProfileSchema } from '../../schemas/import-profile.js';
 import { validationError } from '../../shared/errors.js';
 import { cellError, lineError } from '../cell-error.js';
 import { parseDateTime } from '../values.js';
@@ -37,37 +36,7 @@ export const MAPPED_FIELDS = {
   date: false,
 } as const;
 
-/** A mapping profile: our field name → the file's column name, a date pattern, and optional hints. */
-export const mappingProfileSchema = z
-  .object({
-    name: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9-]*$/)
-      .max(64)
-      .optional(),
-    columns: z
-      .object({
-        time: z.string().min(1),
-        symbol: z.string().min(1),
-        side: z.string().min(1).optional(),
-        quantity: z.string().min(1),
-        price: z.string().min(1),
-        commission: z.string().min(1).optional(),
-        fees: z.string().min(1).optional(),
-        account: z.string().min(1).optional(),
-        execId: z.string().min(1).optional(),
-        date: z.string().min(1).optional(),
-      })
-      .strict(),
-    datePattern: z.string().min(1).max(64).optional(),
-    locale: z.enum(['us', 'eu']).optional(),
-    assetClass: assetClassSchema.optional(),
-    multiplier: z.number().positive().optional(),
-  })
-  .strict();
-
-/** A mapping profile. */
-export type MappingProfile = z.output<typeof mappingProfileSchema>;
+export { type MappingProfile, mappingProfileSchema } from '../../schemas/import-profile.js';
 
 /**
  * Reads `field=Column,field="Column, with comma"` (the `--map` flag's inline form) into columns.
@@ -108,6 +77,28 @@ export function checkMappingProfile(input: unknown): MappingProfile {
       message: /received undefined/.test(i.message) ? 'required' : i.message,
     })),
   );
+}
+
+/**
+ * A mapping as the `map` option writes it: a JSON object (a profile) or `field=Column` pairs;
+ * `datePattern`, when given, wins over the profile's. Errors name the mapping's bad parts.
+ *
+ * @example mappingFromText('time=Time,symbol=Symbol,side=Side,quantity=Qty,price=Price', 'M/d/yyyy H:mm')
+ */
+export function mappingFromText(text: string, datePattern?: string): MappingProfile {
+  const trimmed = text.trim();
+  let raw: unknown;
+  if (trimmed.startsWith('{')) {
+    try {
+      raw = JSON.parse(trimmed);
+    } catch (e) {
+      throw validationError([{ path: 'map', message: `not JSON (${e instanceof Error ? e.message : String(e)})` }]);
+    }
+  } else {
+    raw = { columns: parseColumnMap(trimmed) };
+  }
+  if (datePattern !== undefined && typeof raw === 'object' && raw !== null) raw = { ...raw, datePattern };
+  return checkMappingProfile(raw);
 }
 
 function mappedColumns(profile: MappingProfile): string[] {
