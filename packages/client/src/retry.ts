@@ -26,8 +26,8 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
   };
 }
 
-/** Methods that are safe to repeat after a network error (the request may have been processed). */
-export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that are safe to repeat after a network error (the request may have been processed): safe ones, and PUT (idempotent: it replaces). */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT']);
 
 /** Exponential backoff with full jitter for retry number `retry` (0-based). */
 export function backoffMs(retry: number, policy: RetryPolicy, random: () => number = Math.random): number {

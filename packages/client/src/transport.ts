@@ -21,7 +21,7 @@ export interface CallOptions {
 
 /** One API request as the resource modules describe it. */
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path below `/api`, e.g. `/trades/123`. */
   path: string;
   query?: object | undefined;

@@ -166,3 +166,9 @@ export type ImportListQuery = QueryInput<typeof s.importListQuerySchema>;
 export type ImportFormatInfo = z.output<typeof s.importFormatInfoSchema>;
 /** One warning of an import. */
 export type ImportWarning = z.output<typeof s.importWarningSchema>;
+/** A column mapping (`imports.create`'s `map`, a saved profile's body). */
+export type ImportMapping = z.input<typeof s.mappingProfileSchema>;
+/** A saved column mapping. */
+export type ImportProfile = z.output<typeof s.importProfileSchema>;
+/** Body of `imports.profiles.save`. */
+export type ImportProfileInput = z.input<typeof s.importProfileInputSchema>;

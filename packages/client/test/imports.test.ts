@@ -60,5 +60,37 @@ for (const db of DATABASES) {
       const { formats } = await client.imports.formats();
       expect(formats.map((f) => f.name)).toContain('ibkr-activity');
     });
+
+    it('imports with a mapping, saves it as a profile that reads the next file by itself, and deletes it', async () => {
+      const { client } = await server().loggedIn();
+      // Naive New York times (EST, UTC-5): 10 @ 20.00 in, 10 @ 20.25 out, 0.35 commission each: 2.50 - 0.70 = 1.80.
+      const blotter = 'When,Sym,Act,Qty,Px,Comm\n2026-11-03 09:45:00,F,BOT,10,20.00,0.35\n2026-11-03 11:00:00,F,SLD,10,20.25,0.35\n';
+      const mapping = { columns: { time: 'When', symbol: 'Sym', side: 'Act', quantity: 'Qty', price: 'Px', commission: 'Comm' } };
+      const once = await client.imports.create(blotter, { map: mapping, sourceTz: 'America/New_York', dryRun: true });
+      expect(once).toMatchObject({ format: { name: 'mapped' }, counts: { tradesCreated: 1 } });
+      expect(once.groups).toEqual([{ account: '', instrument: 'F', trades: 1, pnl: 1.8, brokerPnl: null }]);
+      const pairs = await client.imports.create(blotter, {
+        map: 'time=When,symbol=Sym,side=Act,quantity=Qty,price=Px,commission=Comm',
+        datePattern: 'yyyy-MM-dd HH:mm:ss',
+        sourceTz: 'America/New_York',
+        dryRun: true,
+      });
+      expect(pairs.groups).toEqual(once.groups);
+
+      const saved = await client.imports.profiles.save('sdk-blotter', mapping);
+      expect(saved).toMatchObject({ name: 'sdk-blotter', columns: mapping.columns });
+      expect(await client.imports.profiles.list()).toEqual({ profiles: [saved] });
+      expect(await client.imports.profiles.get('sdk-blotter')).toEqual(saved);
+      const record = await client.imports.create(blotter, { sourceTz: 'America/New_York' });
+      expect(record).toMatchObject({ format: { name: 'sdk-blotter' }, counts: { tradesCreated: 1 } });
+      const trade = await client.trades.get(record.tradeIds[0] as string);
+      expect(trade).toMatchObject({ result: 1.8, entryTime: '2026-11-03T14:45:00.000Z', exitTime: '2026-11-03T16:00:00.000Z' });
+
+      await client.imports.profiles.delete('sdk-blotter');
+      const gone = await client.imports.profiles.get('sdk-blotter').catch((e: unknown) => e);
+      expect(isTjApiError(gone) && gone.status === 404).toBe(true);
+      const bad = await client.imports.profiles.save('tj-fills', mapping).catch((e: unknown) => e);
+      expect(isTjApiError(bad) && bad.status === 400 && bad.fieldErrors[0]?.path === 'name').toBe(true);
+    });
   });
 }

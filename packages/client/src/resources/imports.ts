@@ -1,5 +1,13 @@
 import type { CallOptions, Send } from '../transport.js';
-import type { ImportFormatInfo, ImportList, ImportListQuery, ImportRecord } from '../types.js';
+import type {
+  ImportFormatInfo,
+  ImportList,
+  ImportListQuery,
+  ImportMapping,
+  ImportProfile,
+  ImportProfileInput,
+  ImportRecord,
+} from '../types.js';
 
 /** What an import can send: a `File`/`Blob` (browsers), a string or bytes, or a stream (a Node `Readable`, a web `ReadableStream`). */
 export type ImportBody = Blob | string | Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
@@ -18,6 +26,13 @@ export interface ImportCreateOptions {
   skipInvalid?: boolean;
   /** Point values by futures root, overriding or completing the server's catalogue: `{ ES: 50 }`. */
   pointValues?: Record<string, number>;
+  /**
+   * A column mapping for a CSV no format knows: `field=Column` pairs
+   * (`'time=Exec Time,symbol=Symbol,side=Side,quantity=Qty,price=Price'`) or a mapping object; not with `format`.
+   */
+  map?: string | ImportMapping;
+  /** With `map`: how its times are written (`M/d/yyyy h:mm:ss a`, …). */
+  datePattern?: string;
   /** The body's media type (default: a Blob's own type, else from the file name: `.xml` is XML, anything else CSV). */
   contentType?: string;
   /** Bytes sent so far: called as a stream body is read; a Blob or string is reported once, whole, when sent. */
@@ -25,6 +40,7 @@ export interface ImportCreateOptions {
 }
 
 const id = (importId: string) => `/imports/${encodeURIComponent(importId)}`;
+const profile = (name: string) => `/imports/profiles/${encodeURIComponent(name)}`;
 const encoder = new TextEncoder();
 
 function mediaType(body: ImportBody, options: ImportCreateOptions, fileName: string | undefined): string {
@@ -85,6 +101,8 @@ export function importsApi(send: Send) {
         fileName,
         dryRun: options.dryRun,
         skipInvalid: options.skipInvalid,
+        map: typeof options.map === 'object' ? JSON.stringify(options.map) : options.map,
+        datePattern: options.datePattern,
         pointValues:
           options.pointValues &&
           Object.entries(options.pointValues)
@@ -136,6 +154,45 @@ export function importsApi(send: Send) {
      */
     formats(options?: CallOptions): Promise<{ formats: ImportFormatInfo[] }> {
       return send<{ formats: ImportFormatInfo[] }>({ method: 'GET', path: '/imports/formats' }, options);
+    },
+
+    /** Saved column mappings: each is a format of the user's imports, detected by its header or named as `format`. */
+    profiles: {
+      /**
+       * The saved profiles, by name.
+       *
+       * @example const { profiles } = await client.imports.profiles.list();
+       */
+      list(options?: CallOptions): Promise<{ profiles: ImportProfile[] }> {
+        return send<{ profiles: ImportProfile[] }>({ method: 'GET', path: '/imports/profiles' }, options);
+      },
+
+      /**
+       * One saved profile.
+       *
+       * @example const p = await client.imports.profiles.get('my-broker');
+       */
+      get(name: string, options?: CallOptions): Promise<ImportProfile> {
+        return send<ImportProfile>({ method: 'GET', path: profile(name) }, options);
+      },
+
+      /**
+       * Saves a mapping under `name`, creating or replacing it (not the name of a built-in format).
+       *
+       * @example await client.imports.profiles.save('my-broker', { columns: { time: 'Time', symbol: 'Symbol', side: 'Side', quantity: 'Qty', price: 'Price' } });
+       */
+      save(name: string, mapping: ImportProfileInput, options?: CallOptions): Promise<ImportProfile> {
+        return send<ImportProfile>({ method: 'PUT', path: profile(name), body: mapping }, options);
+      },
+
+      /**
+       * Deletes a saved profile (the imports it read stay).
+       *
+       * @example await client.imports.profiles.delete('my-broker');
+       */
+      async delete(name: string, options?: CallOptions): Promise<void> {
+        await send<void>({ method: 'DELETE', path: profile(name) }, options);
+      },
     },
   };
 }
