@@ -119,7 +119,8 @@ for (const db of DATABASES) {
       const unknown = await run(box, [...flags, 'import', fixture('tradovate-fills.csv'), '--format', 'nope']);
       expect(unknown).toMatchObject({
         code: 2,
-        stderr: 'tj: --format: unknown format "nope"; tj import --list-formats lists them\n',
+        stderr:
+          'tj: --format: unknown format "nope"; tj import --list-formats lists them (and tj imports profiles list your saved ones)\n',
       });
       const wrong = await run(box, [...flags, 'import', fixture('tradovate-fills.csv'), '--format', 'ninjatrader-executions']);
       expect(wrong.code).toBe(1);
@@ -267,7 +268,7 @@ for (const db of DATABASES) {
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(
-        /^tj: almost-tradovate\.csv: not a format tj knows \(.*\); the closest is tradovate-fills \(Tradovate Fills\), which needs the columns .*_action.*; see tj import --list-formats, force one with --format NAME, or map the columns with --map\n$/,
+        /^tj: almost-tradovate\.csv: not a format tj knows \(.*\); the closest is tradovate-fills \(Tradovate Fills\), which needs the columns .*_action.*; see tj import --list-formats, force one with --format NAME, or map the columns with --map \(nothing was imported\)\n$/,
       );
       const missing = await run(box, [...flags, 'import', join(box.dir, 'nope.csv')]);
       expect(missing).toMatchObject({ code: 1, stderr: `tj: file not found: ${join(box.dir, 'nope.csv')}\n` });
@@ -327,6 +328,23 @@ for (const db of DATABASES) {
         `tj: --map: ${incomplete}: columns.symbol: required; columns.quantity: required; columns.price: required\n`,
       );
       expect(await trades(flags)).toHaveLength(1);
+
+      // Saved, the mapping reads the next file of these columns by itself; deleted, it no longer does.
+      const saved = await run(box, [...flags, 'import', path, '--map', profile, '--save-profile', 'blotter', '--dry-run']);
+      expect(saved.stderr).toContain('Saved the mapping as "blotter"');
+      const detected = await runJson(box, [...flags, 'import', path, '--source-tz', 'America/New_York']);
+      expect(detected).toMatchObject({ format: { name: 'blotter' }, counts: { tradesCreated: 0, duplicates: 2 } });
+      expect((await run(box, [...flags, 'imports', 'profiles', 'show', 'blotter'])).stdout).toMatch(
+        /^blotter\n {2}time {8}Exec Time\n/,
+      );
+      expect(await runJson(box, [...flags, 'imports', 'profiles', 'delete', 'blotter'])).toEqual({ deleted: 'blotter' });
+      expect((await runJson(box, [...flags, 'imports', 'profiles', 'list'])).profiles).toEqual([]);
+      expect((await run(box, [...flags, 'import', path])).stderr).toMatch(/^tj: blotter\.csv: not a format tj knows/);
+      const noMap = await run(box, [...flags, 'import', path, '--save-profile', 'x']);
+      expect(noMap).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/^tj: --save-profile saves the mapping given with --map/),
+      });
     });
 
     it('tj trades show lists the executions an imported trade was built from', async () => {

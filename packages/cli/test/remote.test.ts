@@ -142,8 +142,36 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
     expect((await api('/api/trades?limit=1')).pagination.total).toBe(before + first.counts.tradesCreated);
     const dry = await runJson(box, ['import', fixture, '--dry-run']);
     expect(dry).toMatchObject({ dryRun: true, tradeIds: [] });
-    const mapped = await run(box, ['import', fixture, '--map', 'time=Timestamp']);
-    expect(mapped).toMatchObject({ code: 2, stderr: 'tj: --map reads a file on a local database only (pass --db <path>)\n' });
+    // A blotter no format knows, naive New York times (EST): 100 @ 10.00 in, 100 @ 10.40 out, 1.00
+    // commission each side: 40.00 - 2.00 = 38.00.
+    const blotter = join(box.dir, 'blotter.csv');
+    await writeFile(
+      blotter,
+      'Time,Ticker,Side,Qty,Px,Fee\n2026-11-03 09:40:00,XYZ,B,100,10.00,1\n2026-11-03 09:55:00,XYZ,S,100,10.40,1\n',
+    );
+    const pairs = 'time=Time,symbol=Ticker,side=Side,quantity=Qty,price=Px,commission=Fee';
+    const mapped = await run(box, [
+      'import',
+      blotter,
+      '--map',
+      pairs,
+      '--source-tz',
+      'America/New_York',
+      '--save-profile',
+      'xyz-blotter',
+    ]);
+    expect(mapped.code, mapped.stderr).toBe(0);
+    expect(mapped.stdout).toMatch(/^Format \(--map\): Mapped CSV from --map, 3 rows, times in America\/New_York \(--source-tz\)/);
+    expect(mapped.stderr).toContain('Saved the mapping as "xyz-blotter"');
+    const profiles = await api('/api/imports/profiles');
+    expect(profiles.profiles.map((p: { name: string }) => p.name)).toEqual(['xyz-blotter']);
+    const byProfile = await runJson(box, ['import', blotter, '--source-tz', 'America/New_York']);
+    expect(byProfile).toMatchObject({ format: { name: 'xyz-blotter' }, counts: { tradesCreated: 0, duplicates: 2 } });
+    const xyz = (await api('/api/trades?instrument=XYZ')).trades;
+    expect(xyz).toMatchObject([{ result: 38, entryTime: '2026-11-03T14:40:00.000Z' }]);
+    expect((await runJson(box, ['imports', 'profiles', 'list'])).profiles).toHaveLength(1);
+    expect(await runJson(box, ['imports', 'profiles', 'delete', 'xyz-blotter'])).toEqual({ deleted: 'xyz-blotter' });
+    expect((await api('/api/imports/profiles')).profiles).toEqual([]);
     const bad = join(box.dir, 'bad.csv');
     await writeFile(bad, 'foo,bar\n1,2\n');
     const refused = await run(box, ['import', bad]);

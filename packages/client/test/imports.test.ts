@@ -64,7 +64,8 @@ for (const db of DATABASES) {
     it('imports with a mapping, saves it as a profile that reads the next file by itself, and deletes it', async () => {
       const { client } = await server().loggedIn();
       // Naive New York times (EST, UTC-5): 10 @ 20.00 in, 10 @ 20.25 out, 0.35 commission each: 2.50 - 0.70 = 1.80.
-      const blotter = 'When,Sym,Act,Qty,Px,Comm\n2026-11-03 09:45:00,F,BOT,10,20.00,0.35\n2026-11-03 11:00:00,F,SLD,10,20.25,0.35\n';
+      const blotter =
+        'When,Sym,Act,Qty,Px,Comm\n2026-11-03 09:45:00,F,BOT,10,20.00,0.35\n2026-11-03 11:00:00,F,SLD,10,20.25,0.35\n';
       const mapping = { columns: { time: 'When', symbol: 'Sym', side: 'Act', quantity: 'Qty', price: 'Px', commission: 'Comm' } };
       const once = await client.imports.create(blotter, { map: mapping, sourceTz: 'America/New_York', dryRun: true });
       expect(once).toMatchObject({ format: { name: 'mapped' }, counts: { tradesCreated: 1 } });

@@ -12,7 +12,9 @@ import type {
   EquityCurve,
   IdKind,
   ImportList,
+  ImportProfile,
   ImportRecord,
+  MappingProfile,
   JournalEntry,
   Pagination,
   Performance,
@@ -34,6 +36,10 @@ export interface ImportFileOptions {
   dryRun?: boolean;
   skipInvalid?: boolean;
   pointValues?: Record<string, number>;
+  /** A column mapping (`--map`): the file is read with it alone. */
+  map?: MappingProfile;
+  /** Hears each row `skipInvalid` left out (local mode; the server only counts them). */
+  onSkipped?: (row: { line: number; message: string; raw: string }) => void;
 }
 
 /** A raw query or body: validated by core (local) or by the server (remote). */
@@ -107,6 +113,13 @@ export interface Backend {
     list(query: Input): Promise<ImportList>;
     get(id: string): Promise<ImportRecord>;
     undo(id: string, force: boolean): Promise<ImportRecord>;
+    /** Saved column mappings (`--save-profile`): each is a format of the user's imports. */
+    profiles: {
+      list(): Promise<{ profiles: ImportProfile[] }>;
+      get(name: string): Promise<ImportProfile>;
+      save(name: string, mapping: Input): Promise<ImportProfile>;
+      delete(name: string): Promise<void>;
+    };
   };
   keys: {
     create(body: Input): Promise<ApiKeyCreated>;

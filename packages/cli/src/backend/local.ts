@@ -77,6 +77,12 @@ export function localBackend(session: LocalSession, user: User): Backend {
       list: (q) => core.imports.list(u, q),
       get: (id) => core.imports.get(u, id),
       undo: (id, force) => core.imports.undo(u, id, { force }),
+      profiles: {
+        list: () => core.imports.profiles.list(u),
+        get: (name) => core.imports.profiles.get(u, name),
+        save: async (name, mapping) => (await core.imports.profiles.save(u, name, mapping)).profile,
+        delete: (name) => core.imports.profiles.remove(u, name),
+      },
     },
     keys: {
       create: (b) => core.apiKeys.create(u, b),

@@ -91,11 +91,18 @@ export function remoteBackend(client: TjClient, server: string): Backend {
             yield chunk;
           }
         }
-        return client.imports.create(watched(), { ...file.options, ...options });
+        const { onSkipped: _local, ...sent } = options;
+        return client.imports.create(watched(), { ...file.options, ...sent });
       },
       list: (q) => client.imports.list(raw(q)),
       get: (id) => client.imports.get(id),
       undo: (id, force) => client.imports.undo(id, { force }),
+      profiles: {
+        list: () => client.imports.profiles.list(),
+        get: (name) => client.imports.profiles.get(name),
+        save: (name, mapping) => client.imports.profiles.save(name, raw(mapping)),
+        delete: (name) => client.imports.profiles.delete(name),
+      },
     },
     keys: {
       create: (b) => client.keys.create(raw(b)),

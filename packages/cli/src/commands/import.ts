@@ -1,32 +1,22 @@
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import type { ImportFormatInfo, ImportReport } from '@tj/core';
 import { action, type Opts } from '../command-kit.js';
+import type { Backend } from '../backend/backend.js';
 import type { Context, Io } from '../context.js';
 import { CliError, fileError, UsageError } from '../errors.js';
 import { collectPointValue, type SourceZone, sourceZone } from '../import/import-options.js';
-import { mappedImports } from '../import/mapping.js';
+import { readMapping } from '../import/mapping.js';
 import { countLineBreaks, Progress } from '../import/progress.js';
 import { detectedLine, printFormats, printGroups, printWarnings, summaryLine } from '../import/report-view.js';
 import { defaultSkippedPath, SkippedReport } from '../import/skipped-report.js';
 import { plural } from '../output/format.js';
 
-const READ_CHUNK = 256 * 1024;
-
 async function checkedSize(path: string): Promise<number> {
   const s = await stat(path).catch((e: unknown) => Promise.reject(fileError(e, path)));
   if (!s.isFile()) throw new CliError(`${path} is not a file`);
   return s.size;
-}
-
-/** The file as core reads it: re-opened from the start on each call (for its head, then whole). */
-function fileSource(path: string) {
-  return {
-    name: basename(path),
-    open: () => createReadStream(path, { highWaterMark: READ_CHUNK }) as AsyncIterable<Uint8Array>,
-  };
 }
 
 /** Feeds the bar from the pieces of the file as they are read or sent: bytes, and rows by line breaks. */
@@ -47,105 +37,69 @@ async function listFormats(ctx: Context): Promise<void> {
   ctx.out.result({ formats }, (r) => printFormats(ctx.out, r.formats));
 }
 
-/** The unrecognised-file message: the file, the closest format and what it lacks, and the ways out. */
-function unrecognised(file: string, closest: ImportFormatInfo | null, missing: string[], reason: string): CliError {
-  const near =
-    closest === null
-      ? ''
-      : `; the closest is ${closest.name} (${closest.label})${missing.length > 0 ? `, which needs the columns ${missing.join(', ')}` : ''}`;
-  return new CliError(
-    `${file}: not a format tj knows (${reason})${near}; see tj import --list-formats, force one with --format NAME, or map the columns with --map`,
+/** The import's format as `--list-formats` describes it; a mapping or saved profile reads naive times in the source zone. */
+async function describedFormat(record: ImportReport): Promise<ImportFormatInfo> {
+  const { formatInfo, formatRegistry } = await import('@tj/core');
+  const known = formatRegistry()
+    .list()
+    .find((f) => f.name === record.format.name);
+  if (known !== undefined) return formatInfo(known);
+  const rule = 'naive: read in --source-tz';
+  return {
+    ...record.format,
+    broker: 'Mapped CSV',
+    title: record.format.name,
+    exportHint: '',
+    reads: '',
+    timeRule: rule,
+    sampleHeader: '',
+  };
+}
+
+/** A usage error unless `name` is a format core knows or one of the user's saved profiles. */
+async function checkFormatName(name: string, backend: Backend): Promise<void> {
+  const { formatRegistry } = await import('@tj/core');
+  if (
+    formatRegistry()
+      .list()
+      .some((f) => f.name === name)
+  )
+    return;
+  if ((await backend.imports.profiles.list()).profiles.some((p) => p.name === name)) return;
+  throw new UsageError(
+    `--format: unknown format "${name}"; tj import --list-formats lists them (and tj imports profiles list your saved ones)`,
   );
 }
 
-/** `tj import FILE`: any format core knows, detected or forced, in one transaction. */
+/**
+ * `tj import FILE`: any format core knows (detected or forced), a `--map`ping, or a saved profile,
+ * in one transaction: read by core on a local database, or streamed to `POST /api/imports` with a
+ * progress bar when logged in to a server. Both record the import the same way.
+ */
 export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Promise<void> {
   if (opts.listFormats === true) return listFormats(ctx);
   if (path === undefined) throw new UsageError('tj import needs a FILE to import (or --list-formats)');
+  if (opts.saveProfile !== undefined && opts.map === undefined) {
+    throw new UsageError('--save-profile saves the mapping given with --map: pass --map too');
+  }
+  if (opts.map !== undefined && opts.format !== undefined) throw new UsageError('--map and --format: give one of them');
   const zone = sourceZone(opts.sourceTz, ctx.options.tz, ctx.env, ctx.tz);
   const size = await checkedSize(path);
-  const bar = (verb: string) =>
-    new Progress(ctx.io.stderr, `${verb} ${basename(path)}`, size, ctx.io.stderr.isTTY === true && opts.progress !== false);
-  if (ctx.mode === 'remote') return importRemotely(ctx, opts, path, zone, bar('Uploading'));
-  const session = await ctx.local();
-  const user = await ctx.localUser();
-  const { core } = session;
-  const { importHistory, quoteCsvCell } = await import('@tj/core');
-  const progress = bar('Importing');
-  const source = fileSource(path);
-
-  const mapped = opts.map === undefined ? undefined : await mappedImports(opts.map, opts.datePattern, session.core.deps);
-  const service = mapped?.service ?? core.imports;
-  const history = mapped === undefined ? core.imports : importHistory(session.core.deps, mapped.service.run);
-  let format: ImportFormatInfo;
-  if (mapped !== undefined) {
-    format = mapped.format;
-  } else if (opts.format !== undefined) {
-    const named = service.formats().find((f) => f.name === opts.format);
-    if (named === undefined) {
-      throw new UsageError(`--format: unknown format "${opts.format}"; tj import --list-formats lists them`);
-    }
-    format = named;
-  } else {
-    const found = service.detect(await service.readHead(source));
-    if (!found.ok) throw unrecognised(basename(path), found.closest, found.missing, found.reason);
-    format = found.format;
-  }
-
+  const mapping = opts.map === undefined ? undefined : await readMapping(opts.map, opts.datePattern);
+  const remote = ctx.mode === 'remote';
+  const progress = new Progress(
+    ctx.io.stderr,
+    `${remote ? 'Uploading' : 'Importing'} ${basename(path)}`,
+    size,
+    ctx.io.stderr.isTTY === true && opts.progress !== false,
+  );
+  const backend = await ctx.backend();
+  if (opts.format !== undefined) await checkFormatName(opts.format as string, backend);
+  const { quoteCsvCell } = await import('@tj/core');
   const dryRun = opts.dryRun === true;
   const skipInvalid = opts.skipInvalid === true;
   const skipped = new SkippedReport(opts.skippedReport ?? defaultSkippedPath(path), quoteCsvCell);
   const skippedInDryRun: string[] = [];
-  let report: ImportReport;
-  try {
-    const onChunk = progressOf(progress);
-    const watched = {
-      name: source.name,
-      open: async function* (): AsyncGenerator<Uint8Array> {
-        for await (const chunk of source.open()) {
-          onChunk(chunk);
-          yield chunk;
-        }
-      },
-    };
-    report = await history.create(user.id, watched, {
-      format: format.name,
-      sourceTz: zone.tz,
-      dryRun,
-      skipInvalid,
-      ...(opts.pointValue !== undefined && { pointValues: opts.pointValue as Record<string, number> }),
-      ...(skipInvalid && {
-        onSkipped: (row) => {
-          if (dryRun) skippedInDryRun.push(`skipped line ${row.line}: ${row.message}`);
-          else skipped.add(row);
-        },
-      }),
-    });
-  } catch (e) {
-    progress.clear();
-    skipped.close();
-    const message = messageOf(e, e instanceof Error ? e.message : String(e));
-    const named = message.startsWith(source.name) ? message : `${source.name}: ${message}`;
-    throw new CliError(`${named} (nothing was imported)`);
-  }
-  progress.clear();
-  skipped.close();
-  render(ctx, report, format, zone, mapped !== undefined ? '--map' : opts.format !== undefined ? '--format' : undefined);
-  if (dryRun) for (const line of skippedInDryRun.slice(0, 20)) ctx.out.note(line);
-  if (skippedInDryRun.length > 20) ctx.out.note(`… and ${plural(skippedInDryRun.length - 20, 'more skipped row')}`);
-  if (skipped.count > 0) {
-    ctx.out.note(`Skipped ${plural(skipped.count, 'invalid row')}: see ${skipped.path}`);
-  }
-}
-
-/**
- * `tj import FILE` when logged in to a server: the file is streamed to `POST /api/imports` (the
- * server detects its format) with a progress bar on the upload, and recorded there.
- */
-async function importRemotely(ctx: Context, opts: Opts, path: string, zone: SourceZone, progress: Progress): Promise<void> {
-  if (opts.map !== undefined) throw new UsageError('--map reads a file on a local database only (pass --db <path>)');
-  const { formatInfo, formatRegistry } = await import('@tj/core');
-  const backend = await ctx.backend();
   let record: ImportReport;
   try {
     record = await backend.imports.create(
@@ -153,20 +107,41 @@ async function importRemotely(ctx: Context, opts: Opts, path: string, zone: Sour
       {
         sourceTz: zone.tz,
         ...(opts.format !== undefined && { format: opts.format as string }),
-        ...(opts.dryRun === true && { dryRun: true }),
-        ...(opts.skipInvalid === true && { skipInvalid: true }),
+        ...(mapping !== undefined && { map: mapping }),
+        ...(dryRun && { dryRun }),
+        ...(skipInvalid && { skipInvalid }),
         ...(opts.pointValue !== undefined && { pointValues: opts.pointValue as Record<string, number> }),
+        ...(skipInvalid && {
+          onSkipped: (row) => {
+            if (dryRun) skippedInDryRun.push(`skipped line ${row.line}: ${row.message}`);
+            else skipped.add(row);
+          },
+        }),
       },
       progressOf(progress),
     );
+  } catch (e) {
+    const name = basename(path);
+    const message = messageOf(e, e instanceof Error ? e.message : String(e));
+    throw new CliError(`${message.startsWith(name) ? message : `${name}: ${message}`} (nothing was imported)`);
   } finally {
     progress.clear();
+    skipped.close();
   }
-  const known = formatRegistry().list().map(formatInfo);
-  const format = known.find((f) => f.name === record.format.name) ?? { ...(known[0] as ImportFormatInfo), ...record.format };
-  render(ctx, record, format, zone, opts.format !== undefined ? '--format' : undefined);
-  if (record.counts.invalid > 0) {
+  const forced = mapping !== undefined ? '--map' : opts.format !== undefined ? '--format' : undefined;
+  render(ctx, record, await describedFormat(record), zone, forced);
+  if (dryRun) for (const line of skippedInDryRun.slice(0, 20)) ctx.out.note(line);
+  if (skippedInDryRun.length > 20) ctx.out.note(`… and ${plural(skippedInDryRun.length - 20, 'more skipped row')}`);
+  if (skipped.count > 0) ctx.out.note(`Skipped ${plural(skipped.count, 'invalid row')}: see ${skipped.path}`);
+  else if (remote && record.counts.invalid > 0) {
     ctx.out.note(`Skipped ${plural(record.counts.invalid, 'invalid row')} (a local import writes them to a report file)`);
+  }
+  if (mapping !== undefined && opts.saveProfile !== undefined) {
+    const { name: _name, ...body } = mapping;
+    const saved = await backend.imports.profiles.save(opts.saveProfile as string, body);
+    ctx.out.note(
+      `Saved the mapping as "${saved.name}": files with these columns are read with it from now on (tj imports profiles)`,
+    );
   }
 }
 
@@ -205,6 +180,7 @@ export function registerImport(program: Command, io: Io): void {
       'read a CSV no format knows: a mapping file (map.json) or time=Col,symbol=Col,side=Col,quantity=Col,price=Col,…',
     )
     .option('--date-pattern <pattern>', 'with --map: how the time column is written (M/d/yyyy h:mm:ss a, dd.MM.yyyy HH:mm, …)')
+    .option('--save-profile <name>', 'with --map: keep the mapping under this name; later imports detect it by its columns')
     .option('--point-value <root=value>', 'point value of a futures root, repeatable (--point-value ZN=1000)', collectPointValue)
     .option('--no-progress', 'no progress bar (it is shown only when stderr is a terminal)')
     .action(action(io, importFile));
@@ -229,7 +205,8 @@ Examples:
   $ tj import statement.csv --format ibkr-activity --point-value ZN=1000
   $ tj import export.csv --skip-invalid --skipped-report bad-rows.csv
   $ tj import blotter.csv --map 'time=Exec Time,symbol=Symbol,side=Side,quantity=Qty,price=Price' --date-pattern 'M/d/yyyy H:mm:ss'
-  $ tj import blotter.csv --map my-broker.json
+  $ tj import blotter.csv --map my-broker.json --save-profile my-broker
+  $ tj import next-blotter.csv              # read with the saved profile, detected by its columns
   $ tj --db ./journal.db --user ann@example.com import fills.csv --json`,
   );
 }

@@ -2,6 +2,7 @@ import type { ImportListItem, ImportRecord } from '@tj/core';
 import type { Command } from 'commander';
 import { resolveId } from '../backend/resolve-id.js';
 import { action, examples, type Opts } from '../command-kit.js';
+import { registerImportProfiles } from './import-profiles.js';
 import type { Context, Io } from '../context.js';
 import { dateTime, money, plural } from '../output/format.js';
 import type { Output } from '../output/output.js';
@@ -90,7 +91,7 @@ export async function undoImport(ctx: Context, opts: Opts, [arg]: string[]): Pro
 
 /** Registers `tj imports …`. */
 export function registerImports(program: Command, io: Io): void {
-  const imports = program.command('imports').description('the imports you made: list, show, undo');
+  const imports = program.command('imports').description('the imports you made: list, show, undo; saved column mappings');
   examples(imports, ['tj imports list', 'tj imports show 0193ab4f', 'tj imports undo 0193ab4f --yes']);
   examples(
     imports
@@ -119,4 +120,5 @@ export function registerImports(program: Command, io: Io): void {
       .action(action(io, undoImport)),
     ['tj imports undo 0193ab4f --yes', 'tj imports undo 0193ab4f --yes --force'],
   );
+  registerImportProfiles(imports, io);
 }

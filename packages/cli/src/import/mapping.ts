@@ -1,46 +1,31 @@
-/** `tj import --map`: a column mapping (a JSON file, or inline pairs) as core's mapped format. */
+/** `tj import --map`: a column mapping from a JSON file or inline pairs, checked by core. */
 import { readFile } from 'node:fs/promises';
-import type { CoreDeps, ImportFormatInfo, Imports } from '@tj/core';
+import type { MappingProfile } from '@tj/core';
 import { CliError, fileError } from '../errors.js';
-
-/** An import service that knows the mapped format, and that format's description. */
-export interface MappedImports {
-  service: Imports;
-  format: ImportFormatInfo;
-}
 
 /** True when `--map` names a file rather than giving pairs (`.json`, or no `=` in it). */
 function isFile(mapping: string): boolean {
   return /\.json$/i.test(mapping.trim()) || !mapping.includes('=');
 }
 
-async function profileFile(path: string): Promise<unknown> {
-  const text = await readFile(path, 'utf8').catch((e: unknown) => Promise.reject(fileError(e, path)));
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new CliError(`--map: ${path} is not JSON (${e instanceof Error ? e.message : String(e)})`);
-  }
-}
-
 /**
- * Builds the mapped format from `--map` (and `--date-pattern`, which wins over the file's) and
- * an import service over core's deps that reads with it.
+ * The mapping `--map` gives (a JSON file's profile, or `field=Column` pairs), with `--date-pattern`
+ * winning over the file's; a bad mapping is a one-line error naming its bad parts.
+ *
+ * @example await readMapping('time=Exec Time,symbol=Symbol,side=Side,quantity=Qty,price=Price', 'M/d/yyyy H:mm:ss')
  */
-export async function mappedImports(mapping: string, datePattern: string | undefined, deps: CoreDeps): Promise<MappedImports> {
-  const core = await import('@tj/core');
-  const raw = isFile(mapping) ? await profileFile(mapping) : { columns: {} };
-  const withPattern = datePattern === undefined || typeof raw !== 'object' || raw === null ? raw : { ...raw, datePattern };
-  let profile: ReturnType<typeof core.checkMappingProfile>;
+export async function readMapping(mapping: string, datePattern: string | undefined): Promise<MappingProfile> {
+  const file = isFile(mapping);
+  const text = file ? await readFile(mapping, 'utf8').catch((e: unknown) => Promise.reject(fileError(e, mapping))) : mapping;
+  const { mappingFromText } = await import('@tj/core');
   try {
-    const columns = isFile(mapping) ? undefined : core.parseColumnMap(mapping);
-    profile = core.checkMappingProfile(columns === undefined ? withPattern : { ...(withPattern as object), columns });
+    if (file && !text.trim().startsWith('{'))
+      throw new CliError(`--map: ${mapping} is not JSON (a mapping file holds one object)`);
+    return mappingFromText(text, datePattern);
   } catch (e) {
+    if (e instanceof CliError) throw e;
     const errors = (e as { errors?: Array<{ path: string; message: string }> }).errors ?? [];
-    const where = isFile(mapping) ? ` ${mapping}:` : '';
     const words = errors.map((f) => (f.path === 'map' ? f.message : `${f.path}: ${f.message}`));
-    throw new CliError(`--map:${where} ${words.join('; ')}`);
+    throw new CliError(`--map:${file ? ` ${mapping}:` : ''} ${words.length > 0 ? words.join('; ') : String(e)}`);
   }
-  const format = core.mappedFormat(profile);
-  return { service: core.imports(deps, core.formatRegistry([format])), format: core.formatInfo(format) };
 }

@@ -70,11 +70,11 @@ export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileO
     const found = options.registry.detect(head);
     if (!found.ok) {
       const closest = found.closest
-        ? `; closest: ${found.closest.name} (${found.closest.broker} ${found.closest.title})${found.missing.length > 0 ? `, which needs ${found.missing.join(', ')}` : ''}`
+        ? `; the closest is ${found.closest.name} (${found.closest.broker} ${found.closest.title})${found.missing.length > 0 ? `, which needs the columns ${found.missing.join(', ')}` : ''}`
         : '';
       throw new CoreError(
         ErrorCode.validationFailed,
-        `cannot tell the format: ${found.reason}${closest}; pass --format NAME, or map the columns with --map`,
+        `not a format tj knows (${found.reason})${closest}; see tj import --list-formats, force one with --format NAME, or map the columns with --map`,
       );
     }
     format = found.format;
