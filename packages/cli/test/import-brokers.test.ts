@@ -353,16 +353,39 @@ for (const db of DATABASES) {
       expect((await run(box, [...flags, 'trades', 'show', byHand.id])).stdout).not.toContain('Executions');
     });
 
-    // PENDING import-core: our fills CSV still refuses naive times (docs promise --source-tz/--tz).
-    it.skip('reads the naive times of a fills CSV in --tz, as documented', async () => {
-      const flags = await freshDb();
+    it('reads the naive times of our fills and trades CSVs in --source-tz, else --tz, as documented', async () => {
       const path = await file(
         'naive-fills.csv',
-        'datetime,symbol,side,quantity,price\n2026-11-02 09:30:00,AAPL,buy,1,100\n2026-11-02 10:00:00,AAPL,sell,1,101\n',
+        'datetime,symbol,side,quantity,price\n2026-11-02 09:30:00,AAPL,buy,10,100\n2026-11-02 10:00:00,AAPL,sell,10,101\n',
       );
-      const r = await runJson(box, [...flags.slice(0, 2), '--tz', 'America/New_York', 'import', path]);
-      expect(r.sourceTz).toBe('America/New_York');
-      expect((await trades(flags))[0]).toMatchObject({ entryTime: '2026-11-02T14:30:00.000Z', result: 1 });
+      const bySource = await freshDb();
+      const r = await run(box, [...bySource, 'import', path, '--source-tz', 'America/New_York']);
+      expect(r.code).toBe(0);
+      expect(r.stdout.split('\n')[0]).toBe(
+        'Detected: Trading journal Fills CSV, 3 rows, times in America/New_York (--source-tz)',
+      );
+      // 09:30 EST = 14:30Z; 10 × (101 − 100)
+      expect(await trades(bySource)).toMatchObject([
+        { entryTime: '2026-11-02T14:30:00.000Z', exitTime: '2026-11-02T15:00:00.000Z', result: 10 },
+      ]);
+
+      const byTz = await freshDb();
+      const json = await runJson(box, [...byTz.slice(0, 2), '--tz', 'America/New_York', 'import', path]);
+      expect(json.sourceTz).toBe('America/New_York');
+      expect(await trades(byTz)).toMatchObject([{ entryTime: '2026-11-02T14:30:00.000Z', result: 10 }]);
+
+      // Our trades CSV too: a naive entryTime in --source-tz (Tokyo, UTC+9), an exitTime with its offset.
+      const tradesCsv = await file(
+        'naive-trades.csv',
+        'instrument,direction,entryPrice,positionSize,entryTime,exitPrice,exitTime\nNKD,long,100,2,2026-11-02 09:00,103,2026-11-02T01:30:00Z\n',
+      );
+      const t = await run(box, [...bySource, 'import', tradesCsv, '--source-tz', 'Asia/Tokyo']);
+      expect(t.code).toBe(0);
+      expect((await trades(bySource)).find((x) => x.instrument === 'NKD')).toMatchObject({
+        entryTime: '2026-11-02T00:00:00.000Z',
+        exitTime: '2026-11-02T01:30:00.000Z',
+        result: 6,
+      });
     });
 
     it('shows a progress bar only on a terminal, and none with --no-progress', async () => {

@@ -14,7 +14,7 @@ import { parseFuturesContract } from './instruments.js';
 import type { FormatRegistry } from './registry.js';
 import type { BrokerFill, BrokerFormat, FormatInput, FormatWarning, ReadOptions } from './types.js';
 import { readXmlElements } from './xml-elements.js';
-import { wallClockToInstant } from './zoned-time.js';
+import { wallClockToInstant, zoneIssueWarning } from './zoned-time.js';
 
 /** Options of {@link openBrokerFile}. */
 export interface BrokerFileOptions {
@@ -116,6 +116,7 @@ async function* toFills(
 ): AsyncGenerator<Fill | ImportItem> {
   const readOptions: ReadOptions = {
     delimiter: options.delimiter,
+    sourceTz: options.sourceTz,
     ...(options.locale !== undefined && { locale: options.locale }),
     ...(options.lotSizes !== undefined && { lotSizes: options.lotSizes }),
     ...(options.onInvalid !== undefined && { skipInvalid: true }),
@@ -123,7 +124,8 @@ async function* toFills(
   for await (const batch of format.read(input, readOptions)) {
     for (const record of batch) {
       if (record.kind === 'warning') {
-        report.warnings.push({ line: record.line, message: record.message });
+        const { kind: _, ...warning } = record;
+        report.warnings.push(warning);
         continue;
       }
       if (record.kind === 'trade') {
@@ -216,17 +218,7 @@ function toFill(f: BrokerFill, options: BrokerFileOptions, report: BrokerFileRep
   } else {
     const zoned = wallClockToInstant(f.time.wall, tz);
     datetime = zoned.ms;
-    if (zoned.issue !== undefined) {
-      const what =
-        zoned.issue === 'gap'
-          ? 'does not exist (clocks jumped forward)'
-          : 'happened twice (clocks went back); the earlier was taken';
-      report.warnings.push({
-        line: f.line,
-        code: zoned.issue === 'gap' ? 'dst_gap' : 'dst_overlap',
-        message: `the time ${what} in ${tz}`,
-      });
-    }
+    if (zoned.issue !== undefined) report.warnings.push(zoneIssueWarning(f.line, zoned.issue, tz));
   }
   if (!(f.quantity > 0)) throw cellError(f.line, 'quantity', `must be greater than 0, got ${f.quantity}`);
   if (!(f.price > 0) && !CLOSES_AT_ZERO.has(f.effect ?? 'open'))
