@@ -222,6 +222,32 @@ for (const db of DATABASES) {
       expect(await readFile(join(box.dir, 'dry.csv'), 'utf8').catch(() => 'none')).toBe('none');
     });
 
+    it('--skip-invalid leaves out a broker row its format cannot read, imports the rest and reports the row', async () => {
+      const flags = await freshDb();
+      const lines = (await readFile(fixture('tradovate-fills.csv'), 'utf8')).split('\n');
+      const bad =
+        '9010,8010,3101,2026-09-14 14:36:00.000Z,2026-9-14,1,1,50O2.00,true,77,9010,8010,09/14/2026 09:36:00,9/14/26,DEMO1, Sell,1,50O2.00,-2,0,0.25,ESZ6,ES,E-Mini S&P 500,1.29';
+      lines.splice(3, 0, bad);
+      const path = await file('bad-middle.csv', lines.join('\n'));
+      const refused = await run(box, [...flags, 'import', path]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^tj: bad-middle\.csv, line 4, column _price: .*"50O2\.00".* \(nothing was imported\)\n$/);
+      expect(await trades(flags)).toEqual([]);
+
+      const r = await run(box, [...flags, 'import', path, '--skip-invalid']);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe(`Skipped 1 invalid row: see ${path}.skipped.csv\n`);
+      expect(r.stdout).toContain('Imported: 2 trades created, 0 updated; 1 invalid row skipped.');
+      const report = (await readFile(`${path}.skipped.csv`, 'utf8')).split('\n');
+      expect(report[0]).toBe('line,message,raw');
+      expect(report[1]).toMatch(/^4,"line 4, column _price: .*50O2\.00.*","9010,8010,3101,.*,E-Mini S&P 500,1\.29"$/);
+      // ES: (5003.50 − 5000.25) × 50 + (5001.00 − 5000.25) × 50 − 5.16; MNQ: (21000 − 20990.25) × 3 × 2 − 2.22
+      expect((await trades(flags)).map((t) => [t.instrument, t.result]).sort()).toEqual([
+        ['ESZ6', 194.84],
+        ['MNQZ6', 56.28],
+      ]);
+    });
+
     it('--dry-run shows per account and instrument what would be created, beside the broker P&L, and writes nothing', async () => {
       const flags = await freshDb();
       const r = await run(box, [...flags, 'import', fixture('ibkr-activity.csv'), '--dry-run']);

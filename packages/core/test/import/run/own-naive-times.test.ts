@@ -2,7 +2,7 @@
  * Naive (wall-clock) times in our own fills and trades CSVs: read in the source zone, with DST
  * gaps and overlaps reported, through `core.imports.create`, the entry point of the CLI and HTTP.
  */
-import type { Core, ImportRunOptions } from '@tj/core';
+import type { Core, ImportRunOptions, ImportWarning } from '@tj/core';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
 import { newUser, useCore } from '../../contract/harness.js';
@@ -12,7 +12,7 @@ import { tradesOf, textSource } from './support.js';
 const create = (core: Core, user: string, text: string, options: Partial<ImportRunOptions>) =>
   core.imports.create(user, textSource(text), { sourceTz: 'UTC', ...options });
 
-const dstWarnings = (warnings: Array<{ code: string; line?: number; message: string }>) =>
+const dstWarnings = (warnings: ImportWarning[]) =>
   warnings.filter((w) => w.code.startsWith('dst_')).map((w) => [w.code, w.line, w.message]);
 
 // New York: EDT (UTC−4) until 2026-11-01 02:00, then EST (UTC−5); EST until 2026-03-08 02:00.
