@@ -223,6 +223,32 @@ for (const db of DATABASES) {
       expect(await readFile(join(box.dir, 'dry.csv'), 'utf8').catch(() => 'none')).toBe('none');
     });
 
+    it('--skip-invalid leaves out a broker row its format cannot read, imports the rest and reports the row', async () => {
+      const flags = await freshDb();
+      const lines = (await readFile(fixture('tradovate-fills.csv'), 'utf8')).split('\n');
+      const bad =
+        '9010,8010,3101,2026-09-14 14:36:00.000Z,2026-9-14,1,1,50O2.00,true,77,9010,8010,09/14/2026 09:36:00,9/14/26,DEMO1, Sell,1,50O2.00,-2,0,0.25,ESZ6,ES,E-Mini S&P 500,1.29';
+      lines.splice(3, 0, bad);
+      const path = await file('bad-middle.csv', lines.join('\n'));
+      const refused = await run(box, [...flags, 'import', path]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^tj: bad-middle\.csv, line 4, column _price: .*"50O2\.00".* \(nothing was imported\)\n$/);
+      expect(await trades(flags)).toEqual([]);
+
+      const r = await run(box, [...flags, 'import', path, '--skip-invalid']);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe(`Skipped 1 invalid row: see ${path}.skipped.csv\n`);
+      expect(r.stdout).toContain('Imported: 2 trades created, 0 updated; 1 invalid row skipped.');
+      const report = (await readFile(`${path}.skipped.csv`, 'utf8')).split('\n');
+      expect(report[0]).toBe('line,message,raw');
+      expect(report[1]).toMatch(/^4,"line 4, column _price: .*50O2\.00.*","9010,8010,3101,.*,E-Mini S&P 500,1\.29"$/);
+      // ES: (5003.50 − 5000.25) × 50 + (5001.00 − 5000.25) × 50 − 5.16; MNQ: (21000 − 20990.25) × 3 × 2 − 2.22
+      expect((await trades(flags)).map((t) => [t.instrument, t.result]).sort()).toEqual([
+        ['ESZ6', 194.84],
+        ['MNQZ6', 56.28],
+      ]);
+    });
+
     it('--dry-run shows per account and instrument what would be created, beside the broker P&L, and writes nothing', async () => {
       const flags = await freshDb();
       const r = await run(box, [...flags, 'import', fixture('ibkr-activity.csv'), '--dry-run']);
@@ -371,16 +397,39 @@ for (const db of DATABASES) {
       expect((await run(box, [...flags, 'trades', 'show', byHand.id])).stdout).not.toContain('Executions');
     });
 
-    // PENDING import-core: our fills CSV still refuses naive times (docs promise --source-tz/--tz).
-    it.skip('reads the naive times of a fills CSV in --tz, as documented', async () => {
-      const flags = await freshDb();
+    it('reads the naive times of our fills and trades CSVs in --source-tz, else --tz, as documented', async () => {
       const path = await file(
         'naive-fills.csv',
-        'datetime,symbol,side,quantity,price\n2026-11-02 09:30:00,AAPL,buy,1,100\n2026-11-02 10:00:00,AAPL,sell,1,101\n',
+        'datetime,symbol,side,quantity,price\n2026-11-02 09:30:00,AAPL,buy,10,100\n2026-11-02 10:00:00,AAPL,sell,10,101\n',
       );
-      const r = await runJson(box, [...flags.slice(0, 2), '--tz', 'America/New_York', 'import', path]);
-      expect(r.sourceTz).toBe('America/New_York');
-      expect((await trades(flags))[0]).toMatchObject({ entryTime: '2026-11-02T14:30:00.000Z', result: 1 });
+      const bySource = await freshDb();
+      const r = await run(box, [...bySource, 'import', path, '--source-tz', 'America/New_York']);
+      expect(r.code).toBe(0);
+      expect(r.stdout.split('\n')[0]).toBe(
+        'Detected: Trading journal Fills CSV, 3 rows, times in America/New_York (--source-tz)',
+      );
+      // 09:30 EST = 14:30Z; 10 × (101 − 100)
+      expect(await trades(bySource)).toMatchObject([
+        { entryTime: '2026-11-02T14:30:00.000Z', exitTime: '2026-11-02T15:00:00.000Z', result: 10 },
+      ]);
+
+      const byTz = await freshDb();
+      const json = await runJson(box, [...byTz.slice(0, 2), '--tz', 'America/New_York', 'import', path]);
+      expect(json.sourceTz).toBe('America/New_York');
+      expect(await trades(byTz)).toMatchObject([{ entryTime: '2026-11-02T14:30:00.000Z', result: 10 }]);
+
+      // Our trades CSV too: a naive entryTime in --source-tz (Tokyo, UTC+9), an exitTime with its offset.
+      const tradesCsv = await file(
+        'naive-trades.csv',
+        'instrument,direction,entryPrice,positionSize,entryTime,exitPrice,exitTime\nNKD,long,100,2,2026-11-02 09:00,103,2026-11-02T01:30:00Z\n',
+      );
+      const t = await run(box, [...bySource, 'import', tradesCsv, '--source-tz', 'Asia/Tokyo']);
+      expect(t.code).toBe(0);
+      expect((await trades(bySource)).find((x) => x.instrument === 'NKD')).toMatchObject({
+        entryTime: '2026-11-02T00:00:00.000Z',
+        exitTime: '2026-11-02T01:30:00.000Z',
+        result: 6,
+      });
     });
 
     it('shows a progress bar only on a terminal, and none with --no-progress', async () => {

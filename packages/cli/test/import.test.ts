@@ -50,7 +50,7 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout.split('\n')).toEqual([
-      'Detected: Trading journal Fills CSV, 5 rows, times with their own UTC offsets',
+      'Detected: Trading journal Fills CSV, 5 rows, times in UTC (the system zone)',
       '┌─────────┬────────────┬──────────────┬───────────┐',
       '│ Account │ Instrument │ Would create │ P&L (net) │',
       '├─────────┼────────────┼──────────────┼───────────┤',

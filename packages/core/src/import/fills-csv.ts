@@ -4,7 +4,8 @@ import { cellIssue } from './cell-error.js';
 import type { TradeImportInput } from './trade-input.js';
 import { type CsvChunks, type CsvReadOptions, type NumberedLine, readCsvBatches, readCsvReversed } from './csv-reader.js';
 import { type CsvHeader, type CsvRow, looseColumnName } from './csv-row-mapper.js';
-import { type Parsed, parseDateTime, parseDecimal, parseTags } from './values.js';
+import type { BrokerTime } from './formats/types.js';
+import { type Parsed, parseDateTime, parseDecimal, parseTags, parseTimeCell } from './values.js';
 
 /** Side of an execution. */
 export type FillSide = 'buy' | 'sell';
@@ -82,8 +83,29 @@ export class FillColumns {
   };
 }
 
-/** Parses one fills CSV row; throws naming every bad cell of the row. */
+/** A fills CSV row as read: a fill with its time as written (an instant, or a wall-clock time). */
+export type FillCells = Omit<Fill, 'datetime'> & { time: BrokerTime };
+
+/**
+ * Parses one fills CSV row whose `datetime` may be naive: such a time comes back as `{ wall }`,
+ * to be read in the source zone. Throws naming every bad cell of the row.
+ */
+export function parseFillCells(row: CsvRow, labels: ReadonlyMap<string, string> = new Map()): FillCells {
+  return parseRow(row, labels, parseTimeCell, (time) => time);
+}
+
+/** Parses one fills CSV row, its `datetime` with Z or an offset; throws naming every bad cell of the row. */
 export function parseFillRow(row: CsvRow, labels: ReadonlyMap<string, string> = new Map()): Fill {
+  const { time, ...fill } = parseRow(row, labels, parseDateTime, (utc) => ({ utc }));
+  return { ...fill, datetime: time.utc };
+}
+
+function parseRow<T, Time extends BrokerTime>(
+  row: CsvRow,
+  labels: ReadonlyMap<string, string>,
+  parseTime: (raw: string) => Parsed<T>,
+  timeOf: (value: T) => Time,
+): Omit<Fill, 'datetime'> & { time: Time } {
   const errors: FieldError[] = [];
   const fail = (key: string, message: string): undefined => {
     errors.push(cellIssue(row.line, labels.get(key) ?? key, message));
@@ -103,7 +125,7 @@ export function parseFillRow(row: CsvRow, labels: ReadonlyMap<string, string> = 
     if (min === 'non-negative' && n < 0) return fail(key, 'must be 0 or more (write costs as positive amounts)');
     return n;
   };
-  const datetime = parse('datetime', parseDateTime);
+  const datetime = parse('datetime', parseTime);
   const symbol = text('symbol');
   if (symbol === '') fail('symbol', 'required');
   else if (symbol.length > 64) fail('symbol', 'at most 64 characters');
@@ -125,9 +147,9 @@ export function parseFillRow(row: CsvRow, labels: ReadonlyMap<string, string> = 
   const tags = parse('tags', parseTags) ?? [];
   const note = text('note');
   if (errors.length > 0) throw validationError(errors);
-  const fill: Fill = {
+  const fill: Omit<Fill, 'datetime'> & { time: Time } = {
     line: row.line,
-    datetime: datetime as number,
+    time: timeOf(datetime as T),
     symbol,
     side: side as FillSide,
     quantity: quantity as number,

@@ -5,7 +5,8 @@ import { type CsvChunks, readCsvBatches } from './csv-reader.js';
 import { type CsvHeader, type CsvRow, looseColumnName } from './csv-row-mapper.js';
 import { canonicalTradeInput, sha256Hex, TRADE_INPUT_FIELDS, type TradeImportInput } from './trade-input.js';
 import { TRADE_COMPUTED_COLUMNS } from './trades-csv-format.js';
-import { formatDateTime, MAX_NOTES_LENGTH, type Parsed, parseDateTime, parseDecimal, parseTags } from './values.js';
+import { parseInstant } from './formats/zoned-time.js';
+import { formatDateTime, MAX_NOTES_LENGTH, type Parsed, parseDecimal, parseTags } from './values.js';
 
 /** One trade read from a trades CSV: the create fields, its line and its dedup key. */
 export interface TradeCsvItem {
@@ -15,6 +16,8 @@ export interface TradeCsvItem {
   /** The row's id column, when filled (not a create field: only used for dedup). */
   id?: string;
   input: TradeImportInput;
+  /** Naive times (read in the source zone) that fell in a DST gap or overlap: the column, as labelled, and which. */
+  zoneIssues?: Array<{ column: string; issue: 'gap' | 'overlap' }>;
 }
 
 const FIELD_BY_COLUMN = new Map<string, keyof TradeImportInput | 'id'>(
@@ -49,9 +52,12 @@ class RowParser {
     return raw === undefined || raw === '' ? undefined : raw;
   }
 
+  label(field: string): string {
+    return this.labels.get(looseColumnName(field)) ?? field;
+  }
+
   fail(field: string, message: string): undefined {
-    const label = this.labels.get(looseColumnName(field)) ?? field;
-    this.errors.push(cellIssue(this.row.line, label, message));
+    this.errors.push(cellIssue(this.row.line, this.label(field), message));
     return undefined;
   }
 
@@ -82,21 +88,28 @@ function setIf<K extends keyof TradeImportInput>(input: TradeImportInput, key: K
 
 /**
  * Parses one trades CSV row into create fields; throws naming every bad cell of the row.
- * `labels` maps normalised column names to the header's spelling, for error messages.
+ * `labels` maps normalised column names to the header's spelling, for error messages. Times
+ * carry Z or an offset, or are naive and read in `sourceTz` (refused when it is not given).
  */
-export function parseTradeRow(row: CsvRow, labels: ReadonlyMap<string, string> = new Map()): TradeCsvItem {
+export function parseTradeRow(row: CsvRow, labels: ReadonlyMap<string, string> = new Map(), sourceTz?: string): TradeCsvItem {
   const p = new RowParser(row, labels);
+  const zoneIssues: NonNullable<TradeCsvItem['zoneIssues']> = [];
+  const time = (field: string): number | undefined => {
+    const t = p.parse(field, (raw) => parseInstant(raw, sourceTz));
+    if (t?.issue !== undefined) zoneIssues.push({ column: p.label(field), issue: t.issue });
+    return t?.ms;
+  };
   for (const f of REQUIRED) if (p.text(f) === undefined) p.fail(f, 'required');
   const instrument = p.string('instrument', 64);
   const dir = p.text('direction')?.toLowerCase();
   if (dir !== undefined && dir !== 'long' && dir !== 'short') p.fail('direction', 'must be long or short');
   const entryPrice = p.number('entryPrice', 'positive');
   const positionSize = p.number('positionSize', 'positive');
-  const entryTime = p.parse('entryTime', parseDateTime);
+  const entryTime = time('entryTime');
   const stopLoss = p.number('stopLoss', 'positive');
   const takeProfit = p.number('takeProfit', 'positive');
   const exitPrice = p.number('exitPrice', 'positive');
-  const exitTime = p.parse('exitTime', parseDateTime);
+  const exitTime = time('exitTime');
   const result = p.number('result', 'any');
   const rawNotes = row.fields.notes;
   const notes = rawNotes === undefined || rawNotes.trim() === '' ? undefined : rawNotes;
@@ -141,7 +154,10 @@ export function parseTradeRow(row: CsvRow, labels: ReadonlyMap<string, string> =
   if (p.errors.length > 0) throw validationError(p.errors);
   const id = p.string('id', 128);
   const importKey = id !== undefined ? `id:${id}` : `row:${sha256Hex(canonicalTradeInput(input))}`;
-  return id === undefined ? { line: row.line, importKey, input } : { line: row.line, importKey, id, input };
+  const item: TradeCsvItem = { line: row.line, importKey, input };
+  if (id !== undefined) item.id = id;
+  if (zoneIssues.length > 0) item.zoneIssues = zoneIssues;
+  return item;
 }
 
 /**

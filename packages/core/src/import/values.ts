@@ -1,3 +1,5 @@
+import type { BrokerTime, WallClock } from './formats/types.js';
+
 /** The outcome of parsing one cell: a value, or the message of what is wrong with it. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -29,27 +31,33 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /**
- * Parses an ISO 8601 date-time that carries `Z` or a UTC offset (a space may stand for `T`)
- * into epoch milliseconds; sub-millisecond digits are truncated.
+ * Parses an ISO 8601 date-time as written (a space may stand for `T`): an instant when it carries
+ * `Z` or a UTC offset, else a wall-clock time to read in a source zone (see `wallClockToInstant`).
+ * Sub-millisecond digits are truncated.
+ *
+ * @example parseTimeCell('2026-11-02 09:30:00') // { ok: true, value: { wall: { year: 2026, month: 11, day: 2, hour: 9, … } } }
  */
-export function parseDateTime(raw: string): Parsed<number> {
+export function parseTimeCell(raw: string): Parsed<BrokerTime> {
   const s = raw.trim();
   const m = DATE_TIME.exec(s);
   if (m === null) return bad(`"${s}" is not an ISO 8601 date-time (e.g. 2026-11-20T14:30:00Z)`);
-  const zone = m[8];
-  if (zone === undefined) return bad(`"${s}" has no UTC offset: add Z or e.g. -05:00`);
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  const hour = Number(m[4]);
-  const minute = Number(m[5]);
-  const second = m[6] === undefined ? 0 : Number(m[6]);
   const frac = m[7];
-  const ms = frac === undefined ? 0 : Number(frac.slice(0, 3).padEnd(3, '0'));
+  const wall: WallClock = {
+    year: Number(m[1]),
+    month: Number(m[2]),
+    day: Number(m[3]),
+    hour: Number(m[4]),
+    minute: Number(m[5]),
+    second: m[6] === undefined ? 0 : Number(m[6]),
+    millisecond: frac === undefined ? 0 : Number(frac.slice(0, 3).padEnd(3, '0')),
+  };
+  const { year, month, day, hour, minute, second } = wall;
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
     return bad(`"${s}" is not a valid date-time`);
   }
-  const base = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  const zone = m[8];
+  if (zone === undefined) return ok({ wall });
+  const base = Date.UTC(year, month - 1, day, hour, minute, second, wall.millisecond);
   let offsetMinutes = 0;
   if (zone !== 'Z' && zone !== 'z') {
     const digits = zone.slice(1).replace(':', '');
@@ -58,7 +66,18 @@ export function parseDateTime(raw: string): Parsed<number> {
     if (oh > 23 || om > 59) return bad(`"${s}" has an invalid UTC offset`);
     offsetMinutes = (zone.startsWith('-') ? -1 : 1) * (oh * 60 + om);
   }
-  return ok(base - offsetMinutes * 60_000);
+  return ok({ utc: base - offsetMinutes * 60_000 });
+}
+
+/**
+ * Parses an ISO 8601 date-time that carries `Z` or a UTC offset (a space may stand for `T`)
+ * into epoch milliseconds; sub-millisecond digits are truncated. A time without an offset is refused.
+ */
+export function parseDateTime(raw: string): Parsed<number> {
+  const r = parseTimeCell(raw);
+  if (!r.ok) return r;
+  if ('wall' in r.value) return bad(`"${raw.trim()}" has no UTC offset: add Z or e.g. -05:00`);
+  return ok(r.value.utc);
 }
 
 /** Formats epoch milliseconds as the contract's UTC date-time (`2026-11-20T14:30:00.000Z`). */

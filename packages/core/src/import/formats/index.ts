@@ -36,6 +36,7 @@ export {
 } from './instruments.js';
 export { type BrokerFileOptions, type BrokerFileReport, type OpenedBrokerFile, openBrokerFile } from './pipeline.js';
 export { DATE_ONLY_HOUR, type FileOrder, inTimeOrder } from './builtin/time-order.js';
+export { MAX_SKIPPED_LINES, type SkippedRecord } from './invalid-rows.js';
 export { readXmlElements } from './xml-elements.js';
 export { wallClockToInstant, type ZonedInstant } from './zoned-time.js';
 export { BUILTIN_FORMATS };

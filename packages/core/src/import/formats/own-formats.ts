@@ -3,7 +3,7 @@
  * the fills CSV (one row per execution), so one path reads every file.
  */
 import { type CsvHeader, CsvRowMapper, headerFromRecord, isBlankRecord, looseColumnName } from '../csv-row-mapper.js';
-import { FillColumns, parseFillRow } from '../fills-csv.js';
+import { FillColumns, parseFillCells } from '../fills-csv.js';
 import { checkTradesHeader, parseTradeRow } from '../trades-csv.js';
 import { TRADE_INPUT_FIELDS } from '../trade-input.js';
 import { TRADE_COMPUTED_COLUMNS } from '../trades-csv-format.js';
@@ -19,7 +19,9 @@ import type {
   ReadOptions,
   TradeRecord,
 } from './types.js';
-import { parseDateTime } from '../values.js';
+import { parseTimeCell } from '../values.js';
+import { timeKey } from './builtin/paired-fills.js';
+import { zoneIssueWarning } from './zoned-time.js';
 
 const TRADE_REQUIRED = ['instrument', 'direction', 'entryPrice', 'positionSize', 'entryTime'];
 const TRADE_KNOWN = new Set([...['id', ...TRADE_INPUT_FIELDS, ...TRADE_COMPUTED_COLUMNS].map(looseColumnName)]);
@@ -60,7 +62,7 @@ async function* readHeaded(
   input: FormatInput,
   options: ReadOptions,
   check: (header: CsvHeader) => void,
-  row: (mapper: CsvRowMapper, labels: Map<string, string>, record: CsvLine) => FormatRecord | undefined,
+  row: (mapper: CsvRowMapper, labels: Map<string, string>, record: CsvLine) => FormatRecord[],
 ): AsyncGenerator<FormatRecord[]> {
   if (input.kind !== 'csv') return;
   let mapper: CsvRowMapper | undefined;
@@ -76,14 +78,12 @@ async function* readHeaded(
         mapper = new CsvRowMapper(header, looseColumnName);
         continue;
       }
-      let r: FormatRecord | undefined;
       try {
-        r = row(mapper, labels, record);
+        out.push(...row(mapper, labels, record));
       } catch (e) {
         if (options.skipInvalid !== true || !(e instanceof CoreError) || e.code !== ErrorCode.validationFailed) throw e;
-        r = { kind: 'invalid', line: record.line, message: e.message, raw: record.cells.join(',') };
+        out.push({ kind: 'invalid', line: record.line, message: e.message, raw: record.cells.join(',') });
       }
-      if (r !== undefined) out.push(r);
     }
     yield out;
   }
@@ -96,19 +96,26 @@ export const tjTradesCsv = defineFormat({
   title: 'Trades CSV',
   exportHint: 'tj export trades --format csv (or any CSV with these columns)',
   reads: 'one trade per row: instrument, direction, entryPrice, positionSize, entryTime, and the optional trade fields',
-  timeRule: 'UTC or the offset each time carries (naive times are refused)',
+  timeRule: 'entryTime/exitTime with Z or an offset as written; naive (no offset): read in --source-tz',
   sampleHeader:
     'id,instrument,direction,entryPrice,positionSize,entryTime,stopLoss,takeProfit,setupType,notes,tags,fees,multiplier,exitPrice,exitTime,result',
   requiredColumns: TRADE_REQUIRED,
   detect: (head) => ownScore(head, TRADE_REQUIRED, TRADE_KNOWN),
+  readsInvalidRows: true,
   read: (input, options) =>
     readHeaded(input, options, checkTradesHeader, (mapper, labels, record) => {
       const row = mapper.map(record);
-      if (row === undefined) return undefined;
-      const item = parseTradeRow(row, labels);
+      if (row === undefined) return [];
+      const item = parseTradeRow(row, labels, options.sourceTz);
       const trade: TradeRecord = { kind: 'trade', line: item.line, importKey: item.importKey, input: item.input };
       if (item.id !== undefined) trade.id = item.id;
-      return trade;
+      const warnings = (item.zoneIssues ?? []).map(
+        ({ column, issue }): FormatRecord => ({
+          kind: 'warning',
+          ...zoneIssueWarning(item.line, issue, options.sourceTz as string, column),
+        }),
+      );
+      return [...warnings, trade];
     }),
 });
 
@@ -122,13 +129,14 @@ function fillsOrder(head: FileHead): FileOrderName {
   let downs = 0;
   for (const r of head.records) {
     if (r === header) continue;
-    const t = parseDateTime((r.cells[column] ?? '').trim());
+    const t = parseTimeCell((r.cells[column] ?? '').trim());
     if (!t.ok) continue;
+    const at = timeKey(t.value);
     if (previous !== undefined) {
-      if (t.value > previous) ups++;
-      else if (t.value < previous) downs++;
+      if (at > previous) ups++;
+      else if (at < previous) downs++;
     }
-    previous = t.value;
+    previous = at;
   }
   return downs > ups ? 'newest-first' : 'chronological';
 }
@@ -141,21 +149,22 @@ export const tjFillsCsv = defineFormat({
   exportHint: 'any CSV with these columns (one row per execution)',
   reads:
     'executions: datetime, symbol, side, quantity, price; optional commission, fees, exec_id, account, multiplier, tags, note',
-  timeRule: 'UTC or the offset each time carries (naive times are refused)',
+  timeRule: 'datetime with Z or an offset as written; naive (no offset): read in --source-tz',
   sampleHeader: 'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note',
   requiredColumns: FILL_REQUIRED,
   detect: (head) => ownScore(head, FILL_REQUIRED, FILL_KNOWN),
   order: fillsOrder,
+  readsInvalidRows: true,
   read: (input, options) => {
     const columns = new FillColumns();
     return readHeaded(input, options, columns.check, (mapper, labels, record) => {
       const row = mapper.map(record);
-      if (row === undefined) return undefined;
-      const f = parseFillRow(row, labels);
+      if (row === undefined) return [];
+      const f = parseFillCells(row, labels);
       const fill: BrokerFill = {
         kind: 'fill',
         line: f.line,
-        time: { utc: f.datetime },
+        time: f.time,
         account: f.account,
         symbol: f.symbol,
         side: f.side,
@@ -168,7 +177,7 @@ export const tjFillsCsv = defineFormat({
       if (f.execId !== undefined) fill.execId = f.execId;
       if (f.tags.length > 0) fill.tags = f.tags;
       if (f.note !== '') fill.note = f.note;
-      return fill;
+      return [fill];
     });
   },
 });

@@ -9,12 +9,12 @@ import type { CsvChunks } from '../csv-reader.js';
 import type { Fill } from '../fills-csv.js';
 import { matchFills } from '../match-fills.js';
 import type { ImportItem } from '../service.js';
-import { readCsvRecords, readFileHead } from './csv-records.js';
+import { readFileHead } from './csv-records.js';
+import { findInvalidLines, formatInput, rereading, type SkippedRecord } from './invalid-rows.js';
 import { parseFuturesContract } from './instruments.js';
 import type { FormatRegistry } from './registry.js';
 import type { BrokerFill, BrokerFormat, FormatInput, FormatWarning, ReadOptions } from './types.js';
-import { readXmlElements } from './xml-elements.js';
-import { wallClockToInstant } from './zoned-time.js';
+import { wallClockToInstant, zoneIssueWarning } from './zoned-time.js';
 
 /** Options of {@link openBrokerFile}. */
 export interface BrokerFileOptions {
@@ -31,8 +31,14 @@ export interface BrokerFileOptions {
   pointValues?: Readonly<Record<string, number>>;
   /** Called with the records (CSV records or XML elements) read so far, once per batch. */
   onRows?: (rows: number) => void;
-  /** Skip rows whose values are invalid, reporting each here, instead of failing the import. */
-  onInvalid?: (row: { line: number; message: string; raw: string }) => void;
+  /**
+   * Skip rows whose values are invalid, reporting each here, instead of failing the import. Rows
+   * a format's reader refuses are found by a checking pass that reads the file again per bad row
+   * (see {@link findInvalidLines}); our own CSVs skip theirs as they read.
+   */
+  onInvalid?: (row: SkippedRecord) => void;
+  /** Most rows the checking pass of `onInvalid` skips before the import fails (default `MAX_SKIPPED_LINES`, 1000). */
+  maxSkippedRows?: number;
 }
 
 /** What reading a file found besides trades; filled in as the items are consumed. */
@@ -57,7 +63,8 @@ export interface OpenedBrokerFile {
 
 /**
  * Opens a broker file for import. `open` returns the file's chunks from the start each time it
- * is called (it is called once for the head, once for the whole file).
+ * is called (it is called once for the head, once for the whole file, and with `onInvalid` once
+ * more per pass of the checking pass of a format whose reader throws on a bad row).
  *
  * @example const file = await openBrokerFile(() => fs.createReadStream(path), { registry, sourceTz: 'America/New_York' });
  */
@@ -80,16 +87,27 @@ export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileO
     format = found.format;
   }
   const report: BrokerFileReport = { format, sourceTz: options.sourceTz, fills: 0, rows: 0, warnings: [] };
-  const counted = <T>(items: AsyncIterable<T>, size: (item: T) => number) =>
-    countRows(items, size, (n) => {
+  const readOptions: ReadOptions = {
+    delimiter: head.delimiter,
+    sourceTz: options.sourceTz,
+    ...(options.locale !== undefined && { locale: options.locale }),
+    ...(options.lotSizes !== undefined && { lotSizes: options.lotSizes }),
+    ...(options.onInvalid !== undefined && format.readsInvalidRows === true && { skipInvalid: true }),
+  };
+  // A reader that cannot skip a bad row itself: find the rows it refuses first, then leave them out.
+  const checked = options.onInvalid !== undefined && format.readsInvalidRows !== true;
+  const reopen = checked ? rereading(open, format) : open;
+  const skipped = checked
+    ? await findInvalidLines(format, reopen, head.delimiter, readOptions, options.maxSkippedRows)
+    : undefined;
+  const input = formatInput(format, reopen, head.delimiter, {
+    onRecords: (n) => {
       report.rows += n;
       options.onRows?.(report.rows);
-    });
-  const input: FormatInput =
-    format.input === 'xml'
-      ? { kind: 'xml', elements: counted(readXmlElements(open()), () => 1) }
-      : { kind: 'csv', records: counted(readCsvRecords(open(), head.delimiter), (batch) => batch.length) };
-  const fills = toFills(format, input, { ...options, delimiter: head.delimiter }, report);
+    },
+    ...(skipped !== undefined && options.onInvalid !== undefined && { skipped, onSkipped: options.onInvalid }),
+  });
+  const fills = toFills(format, input, readOptions, options, report);
   const order = typeof format.order === 'function' ? format.order(head) : (format.order ?? 'chronological');
   const ordered = order === 'chronological' ? fills : sortFills(fills, order === 'newest-first');
   return { report, fills: ordered, items: matchFills(ordered) };
@@ -100,30 +118,18 @@ function rawOf(f: BrokerFill): string {
   return [f.symbol, f.side, f.quantity, f.price].join(' ');
 }
 
-/** Passes items through, reporting how many rows each stands for. */
-async function* countRows<T>(items: AsyncIterable<T>, size: (item: T) => number, add: (n: number) => void): AsyncGenerator<T> {
-  for await (const item of items) {
-    add(size(item));
-    yield item;
-  }
-}
-
 async function* toFills(
   format: BrokerFormat,
   input: FormatInput,
-  options: BrokerFileOptions & { delimiter: string },
+  readOptions: ReadOptions,
+  options: BrokerFileOptions,
   report: BrokerFileReport,
 ): AsyncGenerator<Fill | ImportItem> {
-  const readOptions: ReadOptions = {
-    delimiter: options.delimiter,
-    ...(options.locale !== undefined && { locale: options.locale }),
-    ...(options.lotSizes !== undefined && { lotSizes: options.lotSizes }),
-    ...(options.onInvalid !== undefined && { skipInvalid: true }),
-  };
   for await (const batch of format.read(input, readOptions)) {
     for (const record of batch) {
       if (record.kind === 'warning') {
-        report.warnings.push({ line: record.line, message: record.message });
+        const { kind: _, ...warning } = record;
+        report.warnings.push(warning);
         continue;
       }
       if (record.kind === 'trade') {
@@ -216,17 +222,7 @@ function toFill(f: BrokerFill, options: BrokerFileOptions, report: BrokerFileRep
   } else {
     const zoned = wallClockToInstant(f.time.wall, tz);
     datetime = zoned.ms;
-    if (zoned.issue !== undefined) {
-      const what =
-        zoned.issue === 'gap'
-          ? 'does not exist (clocks jumped forward)'
-          : 'happened twice (clocks went back); the earlier was taken';
-      report.warnings.push({
-        line: f.line,
-        code: zoned.issue === 'gap' ? 'dst_gap' : 'dst_overlap',
-        message: `the time ${what} in ${tz}`,
-      });
-    }
+    if (zoned.issue !== undefined) report.warnings.push(zoneIssueWarning(f.line, zoned.issue, tz));
   }
   if (!(f.quantity > 0)) throw cellError(f.line, 'quantity', `must be greater than 0, got ${f.quantity}`);
   if (!(f.price > 0) && !CLOSES_AT_ZERO.has(f.effect ?? 'open'))

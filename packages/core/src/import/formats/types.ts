@@ -135,8 +135,13 @@ export interface ReadOptions {
    * Overrides the format's defaults (currency pairs 100,000).
    */
   lotSizes?: Readonly<Record<string, number>>;
-  /** Yield bad rows as `invalid` records instead of throwing (formats that support it). */
+  /** Yield bad rows as `invalid` records instead of throwing (formats that declare `readsInvalidRows`). */
   skipInvalid?: boolean;
+  /**
+   * The IANA zone naive times are read in, for readers that turn times into instants themselves
+   * (our trades CSV); readers of fills yield `{ wall }` times and leave them to the pipeline.
+   */
+  sourceTz?: string;
 }
 
 /** The input of a reader: CSV records, or XML elements. */
@@ -180,6 +185,12 @@ export interface BrokerFormat {
   requiredColumns: readonly string[];
   /** Reads the file, in batches (one per input batch is fine). */
   read(input: FormatInput, options: ReadOptions): AsyncIterable<FormatRecord[]>;
+  /**
+   * True when the reader yields bad rows as `invalid` records itself under `skipInvalid` (our own
+   * CSVs). Otherwise `skipInvalid` finds the rows its reader throws on by reading the file again
+   * without them (see `openBrokerFile`).
+   */
+  readsInvalidRows?: boolean;
   /**
    * The order of the fills it yields, per (account, symbol): `chronological` (default),
    * `newest-first` (the broker lists newest first), or `unordered` (the pipeline sorts them).

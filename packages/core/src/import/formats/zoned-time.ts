@@ -1,5 +1,6 @@
 import { getCalendar } from '../../shared/calendar.js';
-import type { WallClock } from './types.js';
+import { type Parsed, parseDateTime, parseTimeCell } from '../values.js';
+import type { FormatWarning, WallClock } from './types.js';
 
 /** An instant read from a wall-clock time, and what was odd about it in its zone. */
 export interface ZonedInstant {
@@ -26,4 +27,32 @@ export function wallClockToInstant(w: WallClock, tz: string): ZonedInstant {
   if (candidates.length === 2) return { ms: candidates[0] as number, issue: 'overlap' };
   if (candidates.length === 1) return { ms: candidates[0] as number };
   return { ms: local - before, issue: 'gap' };
+}
+
+/**
+ * A date-time cell as an instant: as stated when it carries `Z` or an offset, else its wall-clock
+ * time read in `tz` (see {@link wallClockToInstant}); without `tz` a naive time is refused.
+ *
+ * @example parseInstant('2026-11-02 09:30', 'America/New_York') // { ok: true, value: { ms: Date.parse('2026-11-02T14:30:00Z') } }
+ */
+export function parseInstant(raw: string, tz: string | undefined): Parsed<ZonedInstant> {
+  const r = tz === undefined ? parseDateTime(raw) : parseTimeCell(raw);
+  if (!r.ok) return r;
+  if (typeof r.value === 'number') return { ok: true, value: { ms: r.value } };
+  if ('utc' in r.value) return { ok: true, value: { ms: r.value.utc } };
+  return { ok: true, value: wallClockToInstant(r.value.wall, tz as string) };
+}
+
+/**
+ * The warning of a wall-clock time in a DST gap or overlap of `tz` (codes `dst_gap`,
+ * `dst_overlap`), naming the column when a row has more than one time.
+ */
+export function zoneIssueWarning(line: number, issue: 'gap' | 'overlap', tz: string, column?: string): FormatWarning {
+  const what =
+    issue === 'gap' ? 'does not exist (clocks jumped forward)' : 'happened twice (clocks went back); the earlier was taken';
+  return {
+    line,
+    code: issue === 'gap' ? 'dst_gap' : 'dst_overlap',
+    message: `${column === undefined ? '' : `${column}: `}the time ${what} in ${tz}`,
+  };
 }
