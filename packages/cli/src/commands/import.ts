@@ -190,7 +190,7 @@ export function registerImport(program: Command, io: Io): void {
 The format is told from the file's first lines (tj import --list-formats lists them all, and
 docs/cli.md has the table of brokers and the export to choose). Our own files are formats too:
   trades CSV  one row per trade, the columns tj export trades --format csv writes
-  fills CSV   one row per execution: datetime (with Z or an offset), symbol, side, quantity,
+  fills CSV   one row per execution: datetime (an offset, or naive: see below), symbol, side, quantity,
               price; optional commission, fees, exec_id, account, multiplier, tags, note
 Columns a broker format does not use are ignored (our own CSVs name an unknown column, a
 typo guard). Times written without a zone are read in --source-tz (else --tz,

@@ -14,7 +14,7 @@ import type { BrokerFormat, FileHead } from './formats/types.js';
 import { importProfiles } from './profiles.js';
 import { runImport } from './run.js';
 
-/** A file to import: re-openable byte chunks (opened once for the head, once for the whole file). */
+/** A file to import: re-openable byte chunks (opened for the head, then whole; `skipInvalid` may read it again per refused row). */
 export interface ImportSource {
   /** The file's name, for messages. */
   name?: string;

@@ -13,6 +13,7 @@ import {
   replayable,
 } from '@tj/core';
 import { z } from 'zod';
+import { spool } from '../io/spool.js';
 import { noContent, ok, param, type Route } from './route.js';
 
 const formatListSchema = z
@@ -38,19 +39,24 @@ export const importRoutes: Route[] = [
     handle: async ({ core, userId, query, upload }) => {
       const file = await upload();
       const options = parseInput(importCreateQuerySchema, { ...file.fields, ...query });
-      const body = replayable(file.chunks);
-      const record = await core.imports.create(
-        userId,
-        { ...(file.fileName !== undefined && { name: file.fileName }), open: () => body.open() },
-        {
-          sourceTz: options.sourceTz ?? 'UTC',
-          ...(options.format !== undefined && { format: options.format }),
-          ...(options.dryRun !== undefined && { dryRun: options.dryRun }),
-          ...(options.skipInvalid !== undefined && { skipInvalid: options.skipInvalid }),
-          ...(options.pointValues !== undefined && { pointValues: options.pointValues }),
-          ...(options.map !== undefined && { map: mappingFromText(options.map, options.datePattern) }),
-        },
-      );
+      const map = options.map === undefined ? undefined : mappingFromText(options.map, options.datePattern);
+      // Skipping invalid rows may read the file once per refused row: spool it; else stream it through.
+      const spooled = options.skipInvalid === true ? await spool(file.chunks) : undefined;
+      const body = spooled ?? replayable(file.chunks);
+      const record = await core.imports
+        .create(
+          userId,
+          { ...(file.fileName !== undefined && { name: file.fileName }), open: () => body.open() },
+          {
+            sourceTz: options.sourceTz ?? 'UTC',
+            ...(options.format !== undefined && { format: options.format }),
+            ...(options.dryRun !== undefined && { dryRun: options.dryRun }),
+            ...(options.skipInvalid !== undefined && { skipInvalid: options.skipInvalid }),
+            ...(options.pointValues !== undefined && { pointValues: options.pointValues }),
+            ...(map !== undefined && { map }),
+          },
+        )
+        .finally(() => spooled?.remove());
       if (record.dryRun) return ok(record);
       return { status: 201, body: record, headers: { location: `/api/imports/${record.id}` } };
     },
