@@ -51,7 +51,10 @@ export async function runImport(
   }
   const dryRun = options.dryRun === true;
   const groups = new Map<string, GroupTotals>();
-  const tradeIds: string[] = [];
+  // With an import id the trades keep it, so their ids are read back once written instead of
+  // growing a list with the file; a run without one (no record) lists them as it goes.
+  const listIds = !dryRun && options.importId === undefined;
+  let tradeIds: string[] = [];
   const warnings: ImportWarning[] = [];
   let dropped = 0;
   const warn = (w: ImportWarning) => {
@@ -62,7 +65,7 @@ export async function runImport(
   const onTrade = (t: WrittenTrade) => {
     if (t.action === 'create') {
       counts.tradesCreated++;
-      if (!dryRun) tradeIds.push(t.row.id);
+      if (listIds) tradeIds.push(t.row.id);
     } else counts.tradesUpdated++;
     const account = t.row.account ?? '';
     const key = `${account}\u0000${t.row.instrument}`;
@@ -116,6 +119,7 @@ export async function runImport(
           ...(options.importId !== undefined && { importId: options.importId }),
         });
         if (dryRun) throw new Rollback();
+        if (options.importId !== undefined) tradeIds = await tx.trades.idsByImport(userId, options.importId);
         // One evaluation of the alert rules and one event for the whole import.
         const importId = options.importId ?? deps.ids.next();
         await evaluateImportAlerts(tx, deps, await tx.alerts.listActive(userId), { importId, ...written });
@@ -138,7 +142,8 @@ export async function runImport(
     const all = [...warnings];
     for (const w of fileReport.warnings)
       if (all.length < MAX_REPORT_WARNINGS) all.push({ code: w.code ?? 'format', message: w.message, line: w.line });
-    const more = dropped + Math.max(0, warnings.length + fileReport.warnings.length - MAX_REPORT_WARNINGS);
+    const more =
+      dropped + fileReport.moreWarnings + Math.max(0, warnings.length + fileReport.warnings.length - MAX_REPORT_WARNINGS);
     if (more > 0) all.push({ code: 'warnings_truncated', message: `${more} more warnings not listed` });
     return {
       format: { name: format.name, label: formatInfo(format).label },

@@ -118,6 +118,8 @@ export interface TradeRepo {
   setRMultiples(userId: string, changes: Array<{ id: string; rMultiple: number | null }>): Promise<void>;
   /** Id, open flag and last update of the trades an import created, by id. */
   byImport(userId: string, importId: string): Promise<Array<{ id: string; open: boolean; updatedAt: number }>>;
+  /** Ids of the trades an import created, in id order (the order they were created in, for generated ids). */
+  idsByImport(userId: string, importId: string): Promise<string[]>;
   /** Deletes the trades an import created; answers how many. */
   deleteByImport(userId: string, importId: string): Promise<number>;
   /** Per account (null: trades without one): counts, summed results and time range. */

@@ -9,6 +9,8 @@ import { applyQuery, countersAnswer, hot, paramsOf, shapeOf } from './trade-quer
 const INSERT_CHUNK = 400;
 /** Trades read and updated at a time when a default risk changes. */
 const NO_STOP_BATCH = 500;
+/** Ids read at a time when an import's trades are listed. */
+const IDS_PAGE = 10_000;
 
 /** Trades on SQL, with per-user counters kept in the same transaction as each change. */
 export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
@@ -147,6 +149,19 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         .orderBy('id')
         .execute();
       return rows.map((r) => ({ id: r.id, open: r.exit_price === null, updatedAt: Number(r.updated_at) }));
+    },
+    async idsByImport(userId, importId) {
+      // Keyset pages along the primary key (user_id, id): a large import's ids never sit in
+      // memory twice (as rows and as the answer).
+      const ids: string[] = [];
+      for (;;) {
+        let q = db.selectFrom('trades').select('id').where('user_id', '=', userId).where('import_id', '=', importId);
+        const after = ids.at(-1);
+        if (after !== undefined) q = q.where('id', '>', after);
+        const rows = await q.orderBy('id').limit(IDS_PAGE).execute();
+        for (const r of rows) ids.push(r.id);
+        if (rows.length < IDS_PAGE) return ids;
+      }
     },
     async deleteByImport(userId, importId) {
       const gone = await db
