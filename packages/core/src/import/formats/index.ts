@@ -34,7 +34,13 @@ export {
   parseThinkorswimExpiry,
   parseThinkorswimOption,
 } from './instruments.js';
-export { type BrokerFileOptions, type BrokerFileReport, type OpenedBrokerFile, openBrokerFile } from './pipeline.js';
+export {
+  type BrokerFileOptions,
+  type BrokerFileReport,
+  MAX_FILE_WARNINGS,
+  type OpenedBrokerFile,
+  openBrokerFile,
+} from './pipeline.js';
 export { DATE_ONLY_HOUR, type FileOrder, inTimeOrder } from './builtin/time-order.js';
 export { MAX_SKIPPED_LINES, type SkippedRecord } from './invalid-rows.js';
 export { readXmlElements } from './xml-elements.js';

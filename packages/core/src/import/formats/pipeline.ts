@@ -41,6 +41,9 @@ export interface BrokerFileOptions {
   maxSkippedRows?: number;
 }
 
+/** Most warnings a file report lists; the rest are only counted (`moreWarnings`). */
+export const MAX_FILE_WARNINGS = 1000;
+
 /** What reading a file found besides trades; filled in as the items are consumed. */
 export interface BrokerFileReport {
   format: BrokerFormat;
@@ -49,7 +52,10 @@ export interface BrokerFileReport {
   fills: number;
   /** Records read (CSV records or XML elements). */
   rows: number;
+  /** The first {@link MAX_FILE_WARNINGS} warnings. */
   warnings: FormatWarning[];
+  /** Warnings past those, counted. */
+  moreWarnings: number;
 }
 
 /** A broker file opened for import. */
@@ -86,7 +92,7 @@ export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileO
     }
     format = found.format;
   }
-  const report: BrokerFileReport = { format, sourceTz: options.sourceTz, fills: 0, rows: 0, warnings: [] };
+  const report: BrokerFileReport = { format, sourceTz: options.sourceTz, fills: 0, rows: 0, warnings: [], moreWarnings: 0 };
   const readOptions: ReadOptions = {
     delimiter: head.delimiter,
     sourceTz: options.sourceTz,
@@ -113,6 +119,12 @@ export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileO
   return { report, fills: ordered, items: matchFills(ordered) };
 }
 
+/** Keeps a warning in the report, or only counts it once the report lists as many as it keeps. */
+function addWarning(report: BrokerFileReport, warning: FormatWarning): void {
+  if (report.warnings.length < MAX_FILE_WARNINGS) report.warnings.push(warning);
+  else report.moreWarnings++;
+}
+
 /** A fill's values as read, for a skipped-row report. */
 function rawOf(f: BrokerFill): string {
   return [f.symbol, f.side, f.quantity, f.price].join(' ');
@@ -129,7 +141,7 @@ async function* toFills(
     for (const record of batch) {
       if (record.kind === 'warning') {
         const { kind: _, ...warning } = record;
-        report.warnings.push(warning);
+        addWarning(report, warning);
         continue;
       }
       if (record.kind === 'trade') {
@@ -222,7 +234,7 @@ function toFill(f: BrokerFill, options: BrokerFileOptions, report: BrokerFileRep
   } else {
     const zoned = wallClockToInstant(f.time.wall, tz);
     datetime = zoned.ms;
-    if (zoned.issue !== undefined) report.warnings.push(zoneIssueWarning(f.line, zoned.issue, tz));
+    if (zoned.issue !== undefined) addWarning(report, zoneIssueWarning(f.line, zoned.issue, tz));
   }
   if (!(f.quantity > 0)) throw cellError(f.line, 'quantity', `must be greater than 0, got ${f.quantity}`);
   if (!(f.price > 0) && !CLOSES_AT_ZERO.has(f.effect ?? 'open'))

@@ -1,4 +1,5 @@
 import { importReportSchema } from '@tj/core';
+import { MAX_REPORT_WARNINGS } from '../../../src/import/run.js';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
 import { caught, newUser, useCore } from '../../contract/harness.js';
@@ -115,6 +116,28 @@ for (const db of DATABASES) {
       expect(skipped).toMatchObject([{ line: 4, message: 'line 4, column price: must be greater than 0, got 0' }]);
       const e = await caught(() => run(h.core(), user, bad, {}, 'tv.csv'));
       expect(e.message).toBe('tv.csv, line 4, column price: must be greater than 0, got 0');
+    });
+
+    it('lists the first 1000 warnings of a file and counts the rest in one last warning', async () => {
+      const user = await newUser(h.core());
+      // Every fill at 01:30 on the night New York's clocks go back: each one warns dst_overlap.
+      const pairs = 503;
+      const ninja = [
+        'Instrument;Action;Quantity;Price;Time;ID;E/X;Position;Order ID;Name;Commission;Rate;Account;Connection;',
+        ...Array.from({ length: pairs }, (_, i) => [
+          `MES 12-26;Buy;1;6050,25;01.11.2026 01:30:00;b${i};Entry;1 L;ob${i};Entry;0,50 $;1;A1;Rithmic;`,
+          `MES 12-26;Sell;1;6051,25;01.11.2026 01:30:00;s${i};Exit;-;os${i};Exit;0,50 $;1;A1;Rithmic;`,
+        ]).flat(),
+      ].join('\n');
+      const report = await run(h.core(), user, ninja, { sourceTz: 'America/New_York', locale: 'eu' });
+      expect(report.counts).toMatchObject({ fills: 2 * pairs, tradesCreated: pairs });
+      expect(report.warnings).toHaveLength(MAX_REPORT_WARNINGS + 1);
+      expect(report.warnings.slice(0, -1).filter((w) => w.code !== 'dst_overlap')).toEqual([]);
+      expect(report.warnings[MAX_REPORT_WARNINGS - 1]?.line).toBe(MAX_REPORT_WARNINGS + 1);
+      expect(report.warnings.at(-1)).toEqual({
+        code: 'warnings_truncated',
+        message: `${2 * pairs - MAX_REPORT_WARNINGS} more warnings not listed`,
+      });
     });
 
     it('refuses a zone that is not IANA and an unknown format name', async () => {
