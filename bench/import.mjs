@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Import benchmark (`pnpm bench:import`, after `pnpm build`): writes files of 100,000 and
 // 1,000,000 executions in two formats, our fills CSV and a Tradovate Fills export, and imports
-// each with `core.imports.run` (what `tj import` calls; in a child process: detection, CSV reading
-// with csv-parse, dedup keys, FIFO matching, validation, trades and their executions written in one
-// transaction) into a fresh SQLite file. Beside it, the floor: the same trades (read and matched
+// each with `core.imports.create` (what `tj import` calls; in a child process: detection, CSV
+// reading with csv-parse, dedup keys, FIFO matching, validation, trades and their executions and
+// the import record written in one transaction; the record lists the created trades' ids) into a
+// fresh SQLite file. Beside it, the floor: the same trades (read and matched
 // beforehand, untimed) and their executions inserted with raw better-sqlite3 prepared multi-row
 // INSERTs in one transaction, timing only the inserts. It prints fills/s for both, ours as a share of the floor
 // (target: at least 30%), and each process's peak RSS, which should not grow with the file.
@@ -110,7 +111,7 @@ async function databaseWithUser(db) {
   return user.id;
 }
 
-/** Ours: `core.imports.run` on the file (what `tj import` calls), format detected, in one transaction. */
+/** Ours: `core.imports.create` on the file (what `tj import` calls), format detected, in one transaction. */
 async function childOurs(file, db) {
   await databaseWithUser(db);
   const { openStorage } = await import('@tj/core/storage');
@@ -120,10 +121,12 @@ async function childOurs(file, db) {
   const [user] = await storage.repos.users.list();
   const source = { name: file, open: () => createReadStream(file, { highWaterMark: 256 * 1024 }) };
   const start = nowMs();
-  const report = await core.imports.run(user.id, source, { sourceTz: 'UTC' });
+  const record = await core.imports.create(user.id, source, { sourceTz: 'UTC' });
   const ms = nowMs() - start;
   await storage.close();
-  await sendResult({ ms, summary: { created: report.counts.tradesCreated, format: report.format.name } });
+  const created = record.counts.tradesCreated;
+  if (record.tradeIds.length !== created) throw new Error(`the record lists ${record.tradeIds.length} of ${created} trades`);
+  await sendResult({ ms, summary: { created, format: record.format.name } });
 }
 
 /** The floor: the same trades, matched untimed in batches, inserted raw in one transaction (timed). */
@@ -277,7 +280,7 @@ async function main() {
     { key: 'format', label: 'format' },
     { key: 'fills', label: 'fills' },
     { key: 'trades', label: 'trades' },
-    { key: 'ours', label: 'imports.run fills/s' },
+    { key: 'ours', label: 'imports.create fills/s' },
     { key: 'oursTime', label: 'time' },
     { key: 'oursRss', label: 'peak RSS' },
     { key: 'floor', label: 'floor fills/s' },
@@ -286,7 +289,8 @@ async function main() {
     { key: 'share', label: 'ours/floor' },
   ];
   printTable(columns, rows, {
-    title: 'core.imports.run (SQLite, one transaction) vs raw better-sqlite3 prepared INSERTs of the same trades and executions',
+    title:
+      'core.imports.create (SQLite, one transaction) vs raw better-sqlite3 prepared INSERTs of the same trades and executions',
   });
   console.log('\nTarget: ours at least 30% of the floor; peak RSS flat from 100k to 1M fills.');
 }
