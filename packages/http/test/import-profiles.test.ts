@@ -106,6 +106,12 @@ describe.each(DATABASES)('import mappings and saved profiles on $name', (db) => 
       expect(builtIn.status).toBe(400);
       expect(JSON.stringify(builtIn.body.errors)).toMatch(/built-in format/);
       expect((await s.api('PUT', '/api/imports/profiles/My%20Blotter', MAPPING)).status).toBe(400);
+      // A name no profile can have is not found, never a database error (a NUL breaks PostgreSQL).
+      for (const bad of ['%00', 'a%00b', 'My%20Blotter', `${'x'.repeat(65)}`]) {
+        expect((await s.api('GET', `/api/imports/profiles/${bad}`)).status, bad).toBe(404);
+        expect((await s.api('DELETE', `/api/imports/profiles/${bad}`)).status, bad).toBe(404);
+        expect((await s.api('PUT', `/api/imports/profiles/${bad}`, MAPPING)).status, bad).toBe(400);
+      }
       const noPrice = await s.api('PUT', '/api/imports/profiles/half', { columns: { time: 'T', symbol: 'S', quantity: 'Q' } });
       expect(noPrice.status).toBe(400);
       expect(noPrice.body.errors).toEqual([expect.objectContaining({ path: 'columns.price' })]);

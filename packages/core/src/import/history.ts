@@ -127,11 +127,7 @@ export function importHistory(deps: CoreDeps, run: Imports['run']) {
     async get(userId: string, id: string): Promise<ImportRecord> {
       const row = isUuid(id) ? await deps.storage.repos.imports.get(userId, id) : undefined;
       if (!row) throw notFound();
-      const trades = await deps.storage.repos.trades.byImport(userId, id);
-      return recordOf(
-        row,
-        trades.map((t) => t.id),
-      );
+      return recordOf(row, await deps.storage.repos.trades.idsByImport(userId, id));
     },
 
     /**

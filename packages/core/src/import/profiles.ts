@@ -37,6 +37,8 @@ function mappingOf(p: ImportProfile): MappingProfile {
 export function importProfiles(deps: CoreDeps, registry: FormatRegistry) {
   const repos = deps.storage.repos;
   const notFound = (name: string) => new CoreError('not_found', `no saved import profile named "${name}"`);
+  /** A name no profile can have (bad characters, a NUL) is simply not found: it never reaches the database. */
+  const known = (name: string) => profileNameSchema.safeParse(name).success;
   const checkedName = (name: string): string => {
     const checked = profileNameSchema.safeParse(name);
     if (!checked.success) throw validationError([{ path: 'name', message: checked.error.issues[0]?.message ?? 'invalid' }]);
@@ -53,7 +55,7 @@ export function importProfiles(deps: CoreDeps, registry: FormatRegistry) {
 
     /** One saved profile (404 when there is none of that name). */
     async get(userId: string, name: string): Promise<ImportProfile> {
-      const row = await repos.importProfiles.get(userId, name);
+      const row = known(name) ? await repos.importProfiles.get(userId, name) : undefined;
       if (row === undefined) throw notFound(name);
       return profileOf(row);
     },
@@ -88,7 +90,7 @@ export function importProfiles(deps: CoreDeps, registry: FormatRegistry) {
 
     /** Deletes a saved profile (404 when there is none of that name); imports it read stay. */
     async remove(userId: string, name: string): Promise<void> {
-      if (!(await repos.importProfiles.delete(userId, name))) throw notFound(name);
+      if (!known(name) || !(await repos.importProfiles.delete(userId, name))) throw notFound(name);
     },
 
     /** The user's saved profiles as formats (they take part in detection after the built-in ones). */
