@@ -1,7 +1,7 @@
 import type { DeliveryJob } from '../storage/ports.js';
 import type { DeliveryEngine } from './engine.js';
 import { localDispatcher, localJobs } from './local-jobs.js';
-import { batchedAttemptRecorder, type RecordAttempt } from './recorder.js';
+import { batchedAttemptRecorder } from './recorder.js';
 import { retentionLoop } from './retention.js';
 
 /** Options of the delivery worker. */
@@ -13,10 +13,7 @@ export interface DeliveryWorkerOptions {
    * leaves it to be sent again once the lease ends, so keep it above the send timeout (15 s).
    */
   leaseMs?: number;
-  /**
-   * Attempts in flight at once; default 32. A slot frees when its send returns: the outcome is then
-   * recorded in the background (up to 4 × this many records outstanding), still under the lease.
-   */
+  /** Attempts in flight at once; default 32. */
   concurrency?: number;
   /** Called with errors of the worker itself (the database was unreachable…); default: a one-line warning. */
   onError?: (error: unknown) => void;
@@ -63,8 +60,6 @@ export function createDeliveryWorker(
   const onError = options.onError ?? defaultOnError;
   // While the queue is backed up, claim only when a quarter of the slots are free: fewer, larger claims.
   const claimAtFree = Math.max(1, Math.floor(concurrency / 4));
-  // Outcomes waiting for their record hold no send slot, but at most this many wait at once.
-  const maxPending = concurrency * 4;
   const record = batchedAttemptRecorder(engine.storage);
   const local = localJobs(engine.storage);
   const retention = retentionLoop(engine, {
@@ -72,10 +67,7 @@ export function createDeliveryWorker(
     ...(options.purgeBatch !== undefined && { batch: options.purgeBatch }),
     onError,
   });
-  /** Every attempt not yet finished, recorded or not; `sending` of them hold a slot. */
-  const pending = new Set<Promise<void>>();
-  let sending = 0;
-  const freeSlots = () => Math.min(concurrency - sending, maxPending - pending.size);
+  const inFlight = new Set<Promise<void>>();
   let running = false;
   let loop: Promise<void> | undefined;
   /** Ends the current pause early. */
@@ -115,34 +107,22 @@ export function createDeliveryWorker(
     arm(delay);
   }
 
-  /** Sends a job in a slot; the slot frees once the send returns and its outcome goes to the recorder. */
   function launch(job: DeliveryJob | Promise<DeliveryJob | undefined>): Promise<void> {
-    let holds = true;
-    const release = () => {
-      if (holds) sending--;
-      holds = false;
-      if (running && saturated && freeSlots() >= claimAtFree) wake?.();
-    };
-    const recordAndRelease: RecordAttempt = (write) => {
-      release();
-      return record(write);
-    };
     const p = Promise.resolve(job)
-      .then((j) => (j ? engine.deliver(j, true, recordAndRelease) : null))
+      .then((j) => (j ? engine.deliver(j, true, record) : null))
       .then(wakeAt, onError)
       .finally(() => {
-        pending.delete(p);
-        release();
+        inFlight.delete(p);
+        if (running && saturated && concurrency - inFlight.size >= claimAtFree) wake?.();
       });
-    sending++;
-    pending.add(p);
+    inFlight.add(p);
     return p;
   }
 
   const dispatcher = localDispatcher({
     now: engine.now,
     leaseMs,
-    free: () => (running ? freeSlots() : 0),
+    free: () => (running ? concurrency - inFlight.size : 0),
     launch: (d) => launch(local.jobOf(d)),
   });
 
@@ -171,7 +151,7 @@ export function createDeliveryWorker(
 
   async function run(): Promise<void> {
     while (running) {
-      const free = freeSlots();
+      const free = concurrency - inFlight.size;
       if (free <= 0 || (saturated && free < claimAtFree)) {
         await pause(pollMs, false);
         continue;
@@ -209,8 +189,7 @@ export function createDeliveryWorker(
       await Promise.all([loop, retention.stop()]);
       // Transactions that reserved deliveries before the detach hand them over when they commit.
       for (let waited = 0; dispatcher.reserved() > 0 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
-      // The attempts in flight, and the records of those already sent.
-      await Promise.all([...pending]);
+      await Promise.all([...inFlight]);
     },
     async runOnce() {
       if (!engine.configured) return 0;

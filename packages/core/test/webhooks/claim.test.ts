@@ -53,7 +53,7 @@ for (const db of DATABASES) {
       ]);
     });
 
-    it('stop returns only when the outcome of every attempt sent is recorded, though slots free as sends return', async () => {
+    it('stop returns only when the outcome of every attempt sent is recorded', async () => {
       receiver = await startReceiver();
       const { core } = h.core({ realClock: true });
       const user = newUserId(core);
