@@ -61,12 +61,29 @@ async function jobsOf(db: SqlContext['db'], claimed: DeliveryRow[]): Promise<{ j
     .execute();
   const payloads = new Map(events.map((e) => [`${e.user_id}/${e.id}`, e.payload]));
   const targets = new Map(hooks.map((h) => [`${h.user_id}/${h.id}`, h]));
+  return toJobs(
+    claimed.map((d) => ({
+      d,
+      payload: payloads.get(`${d.userId}/${d.eventId}`),
+      hook: targets.get(`${d.userId}/${d.webhookId}`),
+    })),
+  );
+}
+
+/** What a claimed delivery needs of its webhook. */
+interface Target {
+  url: string;
+  secret: string;
+  created_at: number | string;
+  active: number | string;
+}
+
+/** Claimed deliveries with their payloads and webhooks as jobs; those missing either are orphans. */
+function toJobs(claimed: Array<{ d: DeliveryRow; payload: string | null | undefined; hook: Target | null | undefined }>) {
   const jobs: DeliveryJob[] = [];
   const orphans: DeliveryRow[] = [];
-  for (const d of claimed) {
-    const payload = payloads.get(`${d.userId}/${d.eventId}`);
-    const hook = targets.get(`${d.userId}/${d.webhookId}`);
-    if (payload === undefined || hook === undefined) {
+  for (const { d, payload, hook } of claimed) {
+    if (payload === undefined || payload === null || hook === undefined || hook === null) {
       orphans.push(d);
       continue;
     }
@@ -82,20 +99,41 @@ async function jobsOf(db: SqlContext['db'], claimed: DeliveryRow[]): Promise<{ j
   return { jobs, orphans };
 }
 
+/** The columns PostgreSQL's claim joins to each leased delivery (NULL when its event or webhook is gone). */
+interface ClaimJoin {
+  payload: string | null;
+  hook_url: string | null;
+  hook_secret: string | null;
+  hook_created_at: number | string | null;
+  hook_active: number | string | null;
+}
+
+function targetOf(r: Partial<ClaimJoin>): Target | undefined {
+  if (r.hook_url == null || r.hook_secret == null || r.hook_created_at == null || r.hook_active == null) return undefined;
+  return { url: r.hook_url, secret: r.hook_secret, created_at: r.hook_created_at, active: r.hook_active };
+}
+
 /** The event outbox and deliveries on SQL. */
 export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
   const { db, dialect } = ctx;
-  async function claimRows(now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]> {
+  async function claimRows(now: number, leaseMs: number, limit: number): Promise<Array<DeliveryRecord & Partial<ClaimJoin>>> {
     const due = sql`status = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now})`;
     if (dialect === 'postgres') {
-      // The locked, skipped-if-taken selection is materialised once; the UPDATE then leases exactly those rows.
-      const result = await sql<DeliveryRecord>`
+      // The locked, skipped-if-taken selection is materialised once; the UPDATE then leases exactly
+      // those rows, and the same statement brings their payloads and webhooks (NULL when gone).
+      const result = await sql<DeliveryRecord & ClaimJoin>`
         WITH due AS MATERIALIZED (
           SELECT user_id, id FROM deliveries WHERE ${due}
-          ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        UPDATE deliveries AS d SET lease_until = ${now + leaseMs}, updated_at = ${now}
-        FROM due WHERE d.user_id = due.user_id AND d.id = due.id
-        RETURNING d.*`.execute(db);
+          ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED),
+        claimed AS (
+          UPDATE deliveries AS d SET lease_until = ${now + leaseMs}, updated_at = ${now}
+          FROM due WHERE d.user_id = due.user_id AND d.id = due.id
+          RETURNING d.*)
+        SELECT c.*, e.payload, w.url AS hook_url, w.secret AS hook_secret, w.created_at AS hook_created_at,
+          w.active AS hook_active
+        FROM claimed AS c
+        LEFT JOIN events AS e ON e.user_id = c.user_id AND e.id = c.event_id
+        LEFT JOIN webhooks AS w ON w.user_id = c.user_id AND w.id = c.webhook_id`.execute(db);
       return result.rows;
     }
     // SQLite has one writer at a time: the single UPDATE … RETURNING is the claim.
@@ -154,7 +192,11 @@ export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
       return { rows: rows.map(fromRecord), total: Number(count?.n ?? 0) };
     },
     async claimDue(now, leaseMs, limit) {
-      const { jobs, orphans } = await jobsOf(db, (await claimRows(now, leaseMs, limit)).map(fromRecord));
+      const rows = await claimRows(now, leaseMs, limit);
+      const { jobs, orphans } =
+        dialect === 'postgres'
+          ? toJobs(rows.map((r) => ({ d: fromRecord(r), payload: r.payload, hook: targetOf(r) })))
+          : await jobsOf(db, rows.map(fromRecord));
       await failOrphans(orphans, now);
       return jobs;
     },
