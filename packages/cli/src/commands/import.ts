@@ -37,13 +37,19 @@ async function listFormats(ctx: Context): Promise<void> {
   ctx.out.result({ formats }, (r) => printFormats(ctx.out, r.formats));
 }
 
+/** The description of a format core itself knows (not a saved profile), or undefined. */
+async function builtInFormat(name: string): Promise<ImportFormatInfo | undefined> {
+  const { formatInfo, formatRegistry } = await import('@tj/core');
+  const format = formatRegistry()
+    .list()
+    .find((f) => f.name === name);
+  return format === undefined ? undefined : formatInfo(format);
+}
+
 /** The import's format as `--list-formats` describes it; a mapping or saved profile reads naive times in the source zone. */
 async function describedFormat(record: ImportReport): Promise<ImportFormatInfo> {
-  const { formatInfo, formatRegistry } = await import('@tj/core');
-  const known = formatRegistry()
-    .list()
-    .find((f) => f.name === record.format.name);
-  if (known !== undefined) return formatInfo(known);
+  const known = await builtInFormat(record.format.name);
+  if (known !== undefined) return known;
   const rule = 'naive: read in --source-tz';
   return {
     ...record.format,
@@ -58,13 +64,7 @@ async function describedFormat(record: ImportReport): Promise<ImportFormatInfo> 
 
 /** A usage error unless `name` is a format core knows or one of the user's saved profiles. */
 async function checkFormatName(name: string, backend: Backend): Promise<void> {
-  const { formatRegistry } = await import('@tj/core');
-  if (
-    formatRegistry()
-      .list()
-      .some((f) => f.name === name)
-  )
-    return;
+  if ((await builtInFormat(name)) !== undefined) return;
   if ((await backend.imports.profiles.list()).profiles.some((p) => p.name === name)) return;
   throw new UsageError(
     `--format: unknown format "${name}"; tj import --list-formats lists them (and tj imports profiles list your saved ones)`,
