@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dasCosts } from '../../../src/import/formats/builtin/das-executions.js';
 import { readFileHead } from '../../../src/import/index.js';
 import { DATABASES } from '../../../../../test/support/databases.js';
-import { newUser, useCore } from '../../contract/harness.js';
+import { newUser, useCore } from '../../support/core.js';
 import {
   detectedFormat,
   fillsOf,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mt5Report } from '../../../src/import/formats/builtin/mt5-report.js';
 import { type BrokerFill, openBrokerFile, readCsvRecords } from '../../../src/import/index.js';
 import { DATABASES } from '../../../../../test/support/databases.js';
-import { newUser, useCore } from '../../contract/harness.js';
+import { newUser, useCore } from '../../support/core.js';
 import { collect, failure } from '../support.js';
 import { detectedFormat, importFailure, fixture, importText, readFormat, registry } from './support.js';
 

@@ -11,7 +11,7 @@ import {
   readFileHead,
   readXmlElements,
 } from '../../../src/import/index.js';
-import { newUser } from '../../contract/harness.js';
+import { newUser } from '../../support/core.js';
 import { collect, failure } from '../support.js';
 
 /** The registry of every built-in format, as `tj import` builds it. */

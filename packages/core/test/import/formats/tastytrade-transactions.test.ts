@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
-import { newUser, useCore } from '../../contract/harness.js';
+import { newUser, useCore } from '../../support/core.js';
 import { detectedFormat, importFailure, fixture, importText, readRecords, sharedSample, tradesOf } from './support.js';
 
 const text = fixture('tastytrade-transactions.csv');

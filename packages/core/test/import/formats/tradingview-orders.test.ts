@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tradingViewInstrument } from '../../../src/import/formats/builtin/tradingview-orders.js';
 import { DATABASES } from '../../../../../test/support/databases.js';
-import { newUser, useCore } from '../../contract/harness.js';
+import { newUser, useCore } from '../../support/core.js';
 import { detectedFormat, fillsOf, fixture, importFailure, importText, readRecords, sharedSample } from './support.js';
 
 const text = fixture('tradingview-orders.csv');

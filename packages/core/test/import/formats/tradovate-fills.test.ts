@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatRegistry, openBrokerFile, readFileHead } from '../../../src/import/index.js';
 import { DATABASES } from '../../../../../test/support/databases.js';
-import { newUser, useCore } from '../../contract/harness.js';
+import { newUser, useCore } from '../../support/core.js';
 
 const file = new URL('../../fixtures/brokers/tradovate-fills.csv', import.meta.url);
 const text = readFileSync(file, 'utf8');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
-import { newUser, useCore } from '../../contract/harness.js';
+import { newUser, useCore } from '../../support/core.js';
 import { detectedFormat, fillsOf, fixture, importFailure, importText, readRecords, totalResult } from './support.js';
 
 const text = fixture('tradovate-performance.csv');

@@ -5,7 +5,7 @@
 import type { Core } from '@tj/core';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
-import { newUser, useCore } from '../../contract/harness.js';
+import { newUser, useCore } from '../../support/core.js';
 import { run, textSource } from './support.js';
 
 const HEADER = 'datetime,symbol,side,quantity,price,commission,exec_id';

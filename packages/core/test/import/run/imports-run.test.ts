@@ -2,7 +2,7 @@ import { importReportSchema } from '@tj/core';
 import { MAX_REPORT_WARNINGS } from '../../../src/import/run.js';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
-import { caught, newUser, useCore } from '../../contract/harness.js';
+import { caught, newUser, useCore } from '../../support/core.js';
 import { run, tradesOf } from './support.js';
 
 const FILLS = [

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
-import { caught, newUser, useCore } from '../../contract/harness.js';
+import { caught, newUser, useCore } from '../../support/core.js';
 import { run, tradesOf } from './support.js';
 
 const ibkr = readFileSync(new URL('../../fixtures/brokers/ibkr-activity.csv', import.meta.url), 'utf8');

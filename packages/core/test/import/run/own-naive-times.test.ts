@@ -5,7 +5,7 @@
 import type { Core, ImportRunOptions, ImportWarning } from '@tj/core';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
-import { newUser, useCore } from '../../contract/harness.js';
+import { newUser, useCore } from '../../support/core.js';
 import { tradesOf, textSource } from './support.js';
 
 /** Imports `text` as `core.imports.create` does for `tj import` and `POST /api/imports`. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
-import { newUser, useCore } from '../../contract/harness.js';
+import { newUser, useCore } from '../../support/core.js';
 
 /** `shared/fixtures/brokers` beside the repository root (CI's clean clone has it too). */
 const SAMPLES = fileURLToPath(new URL('../../../../../../shared/fixtures/brokers/', import.meta.url));

@@ -6,7 +6,7 @@
 import type { Core, ImportRunOptions, SkippedRow } from '@tj/core';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
-import { newUser, useCore } from '../../contract/harness.js';
+import { newUser, useCore } from '../../support/core.js';
 import { fixture } from '../formats/support.js';
 import { tradesOf, textSource } from './support.js';
 

@@ -1,7 +1,7 @@
 import { categorySchema } from '@tj/core';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
-import { caught, newUser, useCore } from './harness.js';
+import { caught, newUser, useCore } from '../support/core.js';
 
 const TZ = 'America/New_York';
 

@@ -1,7 +1,7 @@
 import { idPrefixRange, shortIdOf, shortIds } from '@tj/core';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
-import { caught, newUser, tradeBody, useCore } from './harness.js';
+import { caught, newUser, tradeBody, useCore } from '../support/core.js';
 
 describe('id prefixes and short ids (pure)', () => {
   it('turns a prefix into the inclusive range of ids it covers, with or without hyphens, any case', () => {

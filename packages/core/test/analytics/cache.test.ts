@@ -2,7 +2,7 @@ import { type Core, createCore, type Storage } from '@tj/core';
 import { openStorage } from '@tj/core/storage';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
-import { newUser, testClock, tradeBody } from './harness.js';
+import { newUser, testClock, tradeBody } from '../support/core.js';
 
 for (const db of DATABASES) {
   describe.skipIf(!db.available)(`analytics cache on ${db.name}`, () => {

@@ -3,7 +3,7 @@ import { openSqliteStorage, sqliteMigrations } from '@tj/core/sqlite';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DATABASES, tempSqlitePath } from '../../../../test/support/databases.js';
-import { caught, useCore } from './harness.js';
+import { caught, useCore } from '../support/core.js';
 
 for (const db of DATABASES) {
   describe.skipIf(!db.available)(`storage adapter on ${db.name}`, () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
-import { caught, newUser, tradeBody, useCore } from './harness.js';
+import { caught, newUser, tradeBody, useCore } from '../support/core.js';
 
 for (const db of DATABASES) {
   describe.skipIf(!db.available)(`trades on ${db.name}`, () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
-import { caught, newUser, useCore } from './harness.js';
+import { caught, newUser, useCore } from '../support/core.js';
 
 /** A closed long ES trade with a manual result, exiting at `exit` (entered an hour before). */
 function exitAt(exit: string, result: number, over: Record<string, unknown> = {}): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { emitEvent } from '@tj/core';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
-import { newUser, tradeBody, useCore } from './harness.js';
+import { newUser, tradeBody, useCore } from '../support/core.js';
 
 async function subscribe(h: ReturnType<typeof useCore>, userId: string, events: string[]): Promise<string> {
   const id = h.core().deps.ids.next();

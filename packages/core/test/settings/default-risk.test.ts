@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
-import { newUser, tradeBody, useCore } from './harness.js';
+import { newUser, tradeBody, useCore } from '../support/core.js';
 
 const closed = (over: Record<string, unknown>) => tradeBody({ exitPrice: 101, exitTime: '2026-11-20T15:00:00Z', ...over });
 

@@ -1,7 +1,7 @@
 import { requestFingerprint } from '@tj/core';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
-import { caught, useCore } from './harness.js';
+import { caught, useCore } from '../support/core.js';
 
 const USER = '01900000-0000-7000-8000-0000000000aa';
 const response = { status: 201, body: '{"id":"x"}', headers: { location: '/api/trades/x' } };

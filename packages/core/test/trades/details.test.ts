@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
-import { caught, newUser, tradeBody, useCore } from './harness.js';
+import { caught, newUser, tradeBody, useCore } from '../support/core.js';
 
 const closed = (over: Record<string, unknown>) => tradeBody({ exitTime: '2026-11-20T15:00:00Z', stopLoss: 90, ...over });
 

@@ -2,7 +2,7 @@ import { type Core, createCore, newTradeRow, type Storage, toMicros, type Trade 
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
-import { newUser, testClock } from './harness.js';
+import { newUser, testClock } from '../support/core.js';
 
 const clock = testClock('2026-12-30T12:00:00.000Z');
 const opened: Array<{ name: string; core: Core; storage: Storage; cleanup: () => Promise<void> }> = [];
