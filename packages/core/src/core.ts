@@ -3,7 +3,6 @@ import { alerts } from './alerts/service.js';
 import { apiKeys } from './api-keys/service.js';
 import { analytics } from './analytics/service.js';
 import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.js';
-import { type ImportItem, type ImportOptions, importTrades } from './import/service.js';
 import { formatRegistry } from './import/formats/index.js';
 import type { BrokerFormat } from './import/formats/types.js';
 import { importHistory } from './import/history.js';
@@ -64,9 +63,6 @@ export function createCore(options: CoreOptions) {
     ids: ids(deps),
     accounts: accounts(deps),
     settings: settings(deps),
-    /** Imports trades in one transaction (see `importTrades`). */
-    importTrades: (userId: string, items: AsyncIterable<ImportItem>, opts?: ImportOptions) =>
-      importTrades(deps, userId, items, opts),
     /** Imports any file the format registry reads (broker exports, our CSVs): detect, list, run; recorded imports: create, list, get, undo. */
     imports: importsOf(deps, options),
     auth: authService,

@@ -6,7 +6,7 @@ import type { Repositories } from '../storage/ports.js';
 import type { ExecutionRow, TradeRow } from '../storage/rows.js';
 import type { Fill } from './fills-csv.js';
 import { canonicalFill } from './match-fills.js';
-import type { ImportItem } from './service.js';
+import type { ImportItem } from './trade-input.js';
 import { sha256Hex } from './trade-input.js';
 
 const BATCH = 1000;

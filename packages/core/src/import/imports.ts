@@ -43,6 +43,8 @@ export interface ImportRunOptions {
   skipInvalid?: boolean;
   /** Point values (contract multipliers) by futures root, overriding or completing the catalogue: `{ ES: 50 }`. */
   pointValues?: Readonly<Record<string, number>>;
+  /** Units per lot by symbol, for formats that count in lots (MetaTrader): `{ XAUUSD: 10 }`. */
+  lotSizes?: Readonly<Record<string, number>>;
   /** Number locale of formats with variants (NinjaTrader US vs EU); detected when absent. */
   locale?: 'us' | 'eu';
   /** Called with the records read so far, once per batch. */

@@ -44,7 +44,7 @@ export {
   type TradeCsvRecord,
 } from './trades-csv-format.js';
 export { parseDateTime, parseDecimal } from './values.js';
-export { importTrades, type ImportAction, type ImportItem, type ImportOptions, type ImportSummary } from './service.js';
+export type { ImportItem } from './trade-input.js';
 export * from './formats/index.js';
 export {
   type ImportDetection,

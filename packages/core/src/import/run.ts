@@ -103,6 +103,7 @@ export async function runImport(
       ...(options.format !== undefined && { format: options.format }),
       ...(options.locale !== undefined && { locale: options.locale }),
       ...(options.pointValues !== undefined && { pointValues: options.pointValues }),
+      ...(options.lotSizes !== undefined && { lotSizes: options.lotSizes }),
       ...(options.onProgress !== undefined && { onRows: options.onProgress }),
       ...(skipped && { onInvalid }),
     });

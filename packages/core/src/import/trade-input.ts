@@ -55,3 +55,13 @@ export function canonicalTradeInput(input: TradeImportInput): string {
   }
   return JSON.stringify(pairs);
 }
+
+/** One trade to write, from any reader (our trades CSV, matched fills, a broker format). */
+export interface ImportItem {
+  /** The line (or first and last lines) it came from, for error messages. */
+  line?: number;
+  lines?: [number, number];
+  importKey: string;
+  id?: string;
+  input: TradeImportInput;
+}

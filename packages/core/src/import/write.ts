@@ -19,7 +19,7 @@ import { withDefaultRisk } from '../trades/default-risk.js';
 import { withDerived } from '../trades/derive.js';
 import { newTradeRow } from '../trades/service.js';
 import { type ImportedTrade, QUANTITY_SCALE } from './round-trip.js';
-import type { ImportItem } from './service.js';
+import type { ImportItem } from './trade-input.js';
 
 const BATCH = 500;
 

@@ -1,9 +1,17 @@
-import { matchFills, readFillsCsv, readTradesCsv, formatTradesCsvHeader, formatTradeCsvRow } from '@tj/core';
+import { type Core, formatTradesCsvHeader, formatTradeCsvRow } from '@tj/core';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
 import { caught, newUser, useCore } from '../support/core.js';
 
-const fills = (text: string) => matchFills(readFillsCsv([text]));
+/** Imports `text` (our fills or trades CSV) for `user` through the one import path; answers its counts. */
+async function importCsv(core: Core, user: string, text: string, options: { dryRun?: boolean } = {}) {
+  const report = await core.imports.run(
+    user,
+    { name: 'file.csv', open: () => [Buffer.from(text)] },
+    { sourceTz: 'UTC', ...options },
+  );
+  return report.counts;
+}
 
 const FILLS = [
   '\uFEFFdatetime,symbol,side,quantity,price,commission,exec_id',
@@ -19,22 +27,23 @@ for (const db of DATABASES) {
 
     it('creates trades from fills and adds nothing when the same file is imported again', async () => {
       const user = await newUser(h.core());
-      const first = await h.core().importTrades(user, fills(FILLS));
-      expect(first).toEqual({ created: 2, closed: 0, skipped: 0, dryRun: false });
+      const first = await importCsv(h.core(), user, FILLS);
+      expect(first).toMatchObject({ fills: 4, tradesCreated: 2, tradesUpdated: 0, duplicates: 0 });
       const list = await h.core().trades.list(user, {});
       const aapl = list.trades.find((t) => t.instrument === 'AAPL');
       expect(aapl).toMatchObject({ entryPrice: 191, exitPrice: 195, positionSize: 200, fees: 4, result: 796, status: 'closed' });
       expect(list.trades.find((t) => t.instrument === 'MSFT')).toMatchObject({ direction: 'short', status: 'open' });
-      const again = await h.core().importTrades(user, fills(FILLS));
-      expect(again).toEqual({ created: 0, closed: 0, skipped: 2, dryRun: false });
+      // Executions are deduplicated one by one: the four fills are all known.
+      const again = await importCsv(h.core(), user, FILLS);
+      expect(again).toMatchObject({ tradesCreated: 0, tradesUpdated: 0, duplicates: 4 });
       expect((await h.core().trades.list(user, {})).pagination.total).toBe(2);
     });
 
     it('closes a position imported while open when a later file holds its exit', async () => {
       const user = await newUser(h.core());
-      await h.core().importTrades(user, fills(FILLS));
+      await importCsv(h.core(), user, FILLS);
       const later = `${FILLS}\r\n2026-11-03T15:00:00Z,MSFT,buy,10,390,0.50,e5`;
-      expect(await h.core().importTrades(user, fills(later))).toEqual({ created: 0, closed: 1, skipped: 1, dryRun: false });
+      expect(await importCsv(h.core(), user, later)).toMatchObject({ tradesCreated: 0, tradesUpdated: 1, duplicates: 4 });
       const msft = (await h.core().trades.list(user, { instrument: 'msft' })).trades[0];
       expect(msft).toMatchObject({ status: 'closed', result: 99 });
       expect((await h.core().trades.list(user, {})).pagination.total).toBe(2);
@@ -43,7 +52,7 @@ for (const db of DATABASES) {
     it('writes nothing when one row is bad, naming its line and column', async () => {
       const user = await newUser(h.core());
       const bad = `${FILLS}\n2026-11-04T10:00:00Z,NVDA,buy,5,abc,0,e6`;
-      const e = await caught(() => h.core().importTrades(user, fills(bad)));
+      const e = await caught(() => importCsv(h.core(), user, bad));
       expect(e.code).toBe('validation_failed');
       expect(e.message).toMatch(/line 6, column price/);
       expect((await h.core().trades.list(user, {})).pagination.total).toBe(0);
@@ -51,12 +60,9 @@ for (const db of DATABASES) {
 
     it('rolls back a dry run but reports what it would create', async () => {
       const user = await newUser(h.core());
-      const seen: string[] = [];
-      const summary = await h
-        .core()
-        .importTrades(user, fills(FILLS), { dryRun: true, onItem: (a, t) => seen.push(`${a} ${t.instrument}`) });
-      expect(summary).toEqual({ created: 2, closed: 0, skipped: 0, dryRun: true });
-      expect(seen.sort()).toEqual(['create AAPL', 'create MSFT']);
+      const report = await h.core().imports.run(user, { open: () => [Buffer.from(FILLS)] }, { sourceTz: 'UTC', dryRun: true });
+      expect(report).toMatchObject({ dryRun: true, tradeIds: [], counts: { tradesCreated: 2, tradesUpdated: 0 } });
+      expect(report.groups.map((g) => g.instrument).sort()).toEqual(['AAPL', 'MSFT']);
       expect((await h.core().trades.list(user, {})).pagination.total).toBe(0);
     });
 
@@ -66,11 +72,11 @@ for (const db of DATABASES) {
         'id,instrument,direction,entryPrice,positionSize,entryTime',
         'my-row-1,ES,long,100,1,2026-11-02T14:30:00Z',
       ].join('\n');
-      expect((await h.core().importTrades(user, readTradesCsv([csv]))).created).toBe(1);
+      expect((await importCsv(h.core(), user, csv)).tradesCreated).toBe(1);
       const [trade] = (await h.core().trades.list(user, {})).trades;
       expect(trade?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
       expect((await h.core().trades.get(user, trade?.id as string)).instrument).toBe('ES');
-      expect((await h.core().importTrades(user, readTradesCsv([csv]))).skipped).toBe(1);
+      expect((await importCsv(h.core(), user, csv)).duplicates).toBe(1);
     });
 
     it('round-trips an export of trades through the trades CSV into another account', async () => {
@@ -100,11 +106,11 @@ for (const db of DATABASES) {
       });
       const exported = (await h.core().trades.list(from, {})).trades;
       const csv = [formatTradesCsvHeader(), ...exported.map(formatTradeCsvRow)].join('\n');
-      expect((await h.core().importTrades(to, readTradesCsv([csv]))).created).toBe(2);
+      expect((await importCsv(h.core(), to, csv)).tradesCreated).toBe(2);
       const imported = (await h.core().trades.list(to, {})).trades;
       const strip = ({ createdAt: _c, updatedAt: _u, ...t }: (typeof imported)[number]) => t;
       expect(imported.map(strip)).toEqual(exported.map(strip));
-      expect((await h.core().importTrades(to, readTradesCsv([csv]))).skipped).toBe(2);
+      expect((await importCsv(h.core(), to, csv)).duplicates).toBe(2);
     });
   });
 }

@@ -8,7 +8,7 @@ import { cellError, lineError } from '../cell-error.js';
 import type { CsvChunks } from '../csv-reader.js';
 import type { Fill } from '../fills-csv.js';
 import { matchFills } from '../match-fills.js';
-import type { ImportItem } from '../service.js';
+import type { ImportItem } from '../trade-input.js';
 import { readFileHead } from './csv-records.js';
 import { findInvalidLines, formatInput, rereading, type SkippedRecord } from './invalid-rows.js';
 import { parseFuturesContract } from './instruments.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { mt5Report } from '../../../src/import/formats/builtin/mt5-report.js';
-import { type BrokerFill, openBrokerFile, readCsvRecords } from '../../../src/import/index.js';
+import { type BrokerFill, readCsvRecords } from '../../../src/import/index.js';
 import { DATABASES } from '../../../../../test/support/databases.js';
 import { newUser, useCore } from '../../support/core.js';
 import { collect, failure } from '../support.js';
-import { detectedFormat, importFailure, fixture, importText, readFormat, registry } from './support.js';
+import { detectedFormat, importFailure, importWithCore, fixture, importText, readFormat } from './support.js';
 
 const report = fixture('mt5-report.csv');
 
@@ -101,10 +101,9 @@ for (const db of DATABASES) {
       });
     });
 
-    it('passes lot sizes from openBrokerFile to the format', async () => {
+    it('passes lot sizes from the import options to the format', async () => {
       const user = await newUser(h.core());
-      const opened = await openBrokerFile(() => [report], { registry, sourceTz: 'UTC', lotSizes: { XAUUSD: 10 } });
-      await h.core().importTrades(user, opened.items);
+      await importWithCore(h.core(), user, report, 'UTC', { lotSizes: { XAUUSD: 10 } });
       const { trades } = await h.core().trades.list(user, { limit: 100 });
       // 0.02 lot × 10 oz = 0.2 oz: 9.75 × 0.2 = 1.95 − 0.24 − 0.45 swap = 1.26.
       expect(trades.find((t) => t.instrument === 'XAUUSD')).toMatchObject({ positionSize: 0.2, result: 1.26 });

@@ -66,11 +66,29 @@ export function openText(text: string, sourceTz: string, format?: string): Promi
 
 /** Imports `text` for `user` and returns the summary, the file report and the user's trades by time. */
 export async function importText(core: Core, user: string, text: string, sourceTz = 'America/New_York') {
+  const summary = await importWithCore(core, user, text, sourceTz);
+  // The file's own report (fills read, the reader's warnings) fills in as its items are read.
   const opened = await openText(text, sourceTz);
-  const summary = await core.importTrades(user, opened.items);
+  for await (const _ of opened.items);
   const { trades } = await core.trades.list(user, {});
   trades.sort((a, b) => a.entryTime.localeCompare(b.entryTime) || a.instrument.localeCompare(b.instrument));
   return { summary, report: opened.report, trades };
+}
+
+/**
+ * Imports `text` through `core.imports.run` (detection, the format, the one writer) and answers
+ * its counts: trades created, trades an earlier import left open that it closed or continued,
+ * and executions (or trades) already imported.
+ */
+export async function importWithCore(
+  core: Core,
+  user: string,
+  text: string,
+  sourceTz: string,
+  options: { lotSizes?: Record<string, number> } = {},
+): Promise<{ created: number; closed: number; skipped: number }> {
+  const { counts } = await core.imports.run(user, { open: () => [Buffer.from(text)] }, { sourceTz, ...options });
+  return { created: counts.tradesCreated, closed: counts.tradesUpdated, skipped: counts.duplicates };
 }
 
 /** The sum of the trades' results, to the cent (summed in micro-units). */
@@ -81,12 +99,7 @@ export function totalResult(trades: readonly { result: number | null }[]): numbe
 /** The validation message a bad file's import fails with, and how many trades a new user has after it. */
 export async function importFailure(core: Core, text: string): Promise<{ message: string; trades: number }> {
   const user = await newUser(core);
-  const message = await failure(
-    (async () => {
-      const opened = await openText(text, 'America/New_York');
-      await core.importTrades(user, opened.items);
-    })(),
-  );
+  const message = await failure(importWithCore(core, user, text, 'America/New_York'));
   const { trades } = await core.trades.list(user, {});
   return { message, trades: trades.length };
 }

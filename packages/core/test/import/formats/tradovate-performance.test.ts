@@ -62,7 +62,9 @@ for (const db of DATABASES) {
       expect(trades[4]).toMatchObject({ entryPrice: 5001, exitPrice: 5005, multiplier: 50 });
       expect(totalResult(trades)).toBe(1699);
       const again = await importText(h.core(), user, text);
-      expect(again.summary).toMatchObject({ created: 0, skipped: 5 });
+      // Every execution of the file is already imported: nothing is created or changed.
+      expect(again.summary).toEqual({ created: 0, closed: 0, skipped: again.report.fills });
+      expect(again.report.fills).toBeGreaterThan(0);
     });
 
     it('fails the whole import on one bad timestamp, naming line, column and value, and writes nothing', async () => {
