@@ -50,11 +50,7 @@ async function tradingDayPnlMicros(tx: Repositories, userId: string, days: Tradi
   if (!days.perAccount) return tx.trades.exitPnlMicros(userId, days.user.startOf(day), days.user.startOf(day + 1));
   const { from, to } = days.span(day, day);
   let pnl = 0;
-  for await (const batch of tx.trades.closedFacts(
-    userId,
-    { exitFrom: from, exitTo: to },
-    { outcomeOnly: true, entryFeesAccount: true },
-  )) {
+  for await (const batch of tx.trades.closedOutcomesWithCosts(userId, { exitFrom: from, exitTo: to })) {
     for (const f of batch) if (days.dayOf(f.exitTime, f.account) === day) pnl += f.resultMicros;
   }
   return pnl;
@@ -92,7 +88,7 @@ export const checks: Record<AlertRow['type'], Check> = {
     let cumulative = 0;
     let peak = 0;
     let peakKey = 'start';
-    for await (const batch of tx.trades.closedFacts(change.trade.userId, {}, { outcomeOnly: true })) {
+    for await (const batch of tx.trades.closedOutcomes(change.trade.userId, {})) {
       for (const f of batch) {
         cumulative += f.resultMicros;
         if (cumulative > peak) {

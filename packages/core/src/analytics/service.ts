@@ -55,8 +55,13 @@ export function analytics(deps: CoreDeps) {
    * day); or the whole context (per-category analytics).
    */
   async function scan<T>(userId: string, query: TradeQuery, acc: Accumulator<T>, needs: Needs = 'outcomes'): Promise<T> {
-    const options = { outcomeOnly: needs !== 'context', entryFeesAccount: needs === 'outcomes+' };
-    for await (const batch of trades.closedFacts(userId, query, options)) for (const fact of batch) acc.add(fact);
+    const batches =
+      needs === 'context'
+        ? trades.closedFacts(userId, query)
+        : needs === 'outcomes+'
+          ? trades.closedOutcomesWithCosts(userId, query)
+          : trades.closedOutcomes(userId, query);
+    for await (const batch of batches) for (const fact of batch) acc.add(fact);
     return acc.result();
   }
 

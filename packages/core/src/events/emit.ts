@@ -2,6 +2,7 @@ import type { CoreDeps } from '../shared/deps.js';
 import { isoUtc } from '../shared/iso.js';
 import type { Repositories } from '../storage/ports.js';
 import type { DeliveryRow, WebhookRow } from '../storage/rows.js';
+import { receives } from '../webhooks/subscription.js';
 
 /** The exact body every delivery of an event sends and signs: `{ id, event, timestamp, data }`. */
 export function eventPayload(id: string, type: string, at: number, data: unknown): string {
@@ -22,9 +23,7 @@ export async function emitEvent(
   data: unknown,
   hooks?: WebhookRow[],
 ): Promise<string | undefined> {
-  const targets = (hooks ?? (await tx.webhooks.subscribed(userId, type))).filter(
-    (h) => h.active && (h.events.includes('*') || h.events.includes(type)),
-  );
+  const targets = (hooks ?? (await tx.webhooks.listActive(userId))).filter((h) => receives(h, type));
   if (targets.length === 0) return undefined;
   const now = deps.clock.now();
   const id = deps.ids.next();

@@ -89,17 +89,19 @@ export interface TradeRepo {
   /** A page of trades, newest entry first (list rows: no import key or manual-result flag). */
   list(userId: string, query: TradeQuery, page: PageRequest): Promise<Page<TradeListRow>>;
   /**
-   * Closed trades in (exitTime, id) order, in batches. With `outcomeOnly`, only id, exitTime,
-   * resultMicros and rMultiple are read (from a covering index); instrument is '', setupType null,
-   * tags empty, account and assetClass null, fees 0 and entryTime equals exitTime; adding
-   * `entryFeesAccount` also reads entryTime, fees and account (still from the index). Only
-   * per-category analytics and the report need the full facts.
+   * Closed trades in (exitTime, id) order, in batches, with their outcome only: id, exitTime,
+   * resultMicros and rMultiple, read from a covering index. The other fields hold neutral values
+   * (instrument '', setupType null, tags empty, account and assetClass null, fees 0, entryTime =
+   * exitTime): most analytics and the drawdown alert need no more.
    */
-  closedFacts(
-    userId: string,
-    query: TradeQuery,
-    options?: { outcomeOnly?: boolean; entryFeesAccount?: boolean },
-  ): AsyncIterable<ClosedTradeFact[]>;
+  closedOutcomes(userId: string, query: TradeQuery): AsyncIterable<ClosedTradeFact[]>;
+  /**
+   * {@link closedOutcomes} plus entryTime, fees and account (still from the index): statistics
+   * (holding time, fees) and day-based figures when accounts have their own trading day.
+   */
+  closedOutcomesWithCosts(userId: string, query: TradeQuery): AsyncIterable<ClosedTradeFact[]>;
+  /** Closed trades with every fact analytics read (instrument, setup, tags, ...): per-category analytics and the report. */
+  closedFacts(userId: string, query: TradeQuery): AsyncIterable<ClosedTradeFact[]>;
   /** Open and total counts. */
   counts(userId: string, query: TradeQuery): Promise<{ total: number; open: number }>;
   /** A number that changes with every write of the user's trades (in the writing transaction). */
@@ -206,8 +208,8 @@ export interface WebhookRepo {
   list(userId: string): Promise<WebhookRow[]>;
   delete(userId: string, id: string): Promise<boolean>;
   setActive(userId: string, id: string, active: boolean, at: number): Promise<void>;
-  /** Active webhooks subscribed to `eventType` (or to `*`). */
-  subscribed(userId: string, eventType: string): Promise<WebhookRow[]>;
+  /** The user's active webhooks (which of them receive an event is `receives`'s rule). */
+  listActive(userId: string): Promise<WebhookRow[]>;
   /** Notes a failed attempt at `at`; returns since when the webhook has been failing (its first failure since a success). */
   recordFailure(userId: string, id: string, at: number): Promise<number>;
   /** Notes a successful attempt: the webhook is no longer failing. */

@@ -30,8 +30,8 @@ const OUTCOME_PLUS_COLUMNS = [...OUTCOME_COLUMNS, 'entry_time', 'fees', 'account
 type ClosedColumn = (typeof FACT_COLUMNS)[number];
 type ClosedRecord = Pick<Database['trades'], ClosedColumn>;
 
-/** Closed trades in (exit_time, id) order by keyset pages, reading only `columns`. */
-async function* scanClosed(
+/** Closed trades in (exit_time, id) order by keyset pages, reading only `columns` (none for `status: 'open'`). */
+async function* scanClosedTrades(
   db: Kysely<Database>,
   userId: string,
   query: TradeQuery,
@@ -39,6 +39,7 @@ async function* scanClosed(
   columns: readonly ClosedColumn[],
   toFact: (r: ClosedRecord) => ClosedTradeFact,
 ): AsyncGenerator<ClosedTradeFact[]> {
+  if (query.status === 'open') return;
   let after: [number, string] | undefined;
   for (;;) {
     let q = applyQuery(db.selectFrom('trades'), userId, { ...query, status: undefined }, caps)
@@ -61,48 +62,43 @@ async function* scanClosed(
   }
 }
 
-/** The user's closed trades in (exitTime, id) order, in batches: outcomes only, or full facts. */
-export async function* closedTradeFacts(
-  db: Kysely<Database>,
-  userId: string,
-  query: TradeQuery,
-  caps: SqlCapabilities,
-  options?: { outcomeOnly?: boolean; entryFeesAccount?: boolean },
-): AsyncGenerator<ClosedTradeFact[]> {
-  if (query.status === 'open') return;
-  if (options?.outcomeOnly && options.entryFeesAccount) {
-    yield* scanClosed(db, userId, query, caps, OUTCOME_PLUS_COLUMNS, (r) => ({
-      id: r.id,
-      instrument: '',
-      setupType: null,
-      tags: EMPTY,
-      account: r.account,
-      assetClass: null,
-      entryTime: r.entry_time,
-      exitTime: r.exit_time as number,
-      resultMicros: Number(r.result_micros ?? 0),
-      feesMicros: toMicros(r.fees),
-      rMultiple: r.r_multiple,
-    }));
-    return;
-  }
-  if (options?.outcomeOnly) {
-    yield* scanClosed(db, userId, query, caps, OUTCOME_COLUMNS, (r) => ({
-      id: r.id,
-      instrument: '',
-      setupType: null,
-      tags: EMPTY,
-      account: null,
-      assetClass: null,
-      entryTime: r.exit_time as number,
-      exitTime: r.exit_time as number,
-      resultMicros: Number(r.result_micros ?? 0),
-      feesMicros: 0,
-      rMultiple: r.r_multiple,
-    }));
-    return;
-  }
-  yield* scanClosed(db, userId, query, caps, FACT_COLUMNS, (r) => ({
+/** The user's closed trades' outcomes in (exitTime, id) order, in batches (see the port's `closedOutcomes`). */
+export function closedOutcomes(db: Kysely<Database>, userId: string, query: TradeQuery, caps: SqlCapabilities) {
+  return scanClosedTrades(db, userId, query, caps, OUTCOME_COLUMNS, (r) => ({
+    id: r.id,
+    instrument: '',
+    setupType: null,
+    tags: EMPTY,
+    account: null,
+    assetClass: null,
+    entryTime: r.exit_time as number,
+    exitTime: r.exit_time as number,
+    resultMicros: Number(r.result_micros ?? 0),
+    feesMicros: 0,
+    rMultiple: r.r_multiple,
+  }));
+}
+
+/** The outcomes with entry time, fees and account (see the port's `closedOutcomesWithCosts`). */
+export function closedOutcomesWithCosts(db: Kysely<Database>, userId: string, query: TradeQuery, caps: SqlCapabilities) {
+  return scanClosedTrades(db, userId, query, caps, OUTCOME_PLUS_COLUMNS, (r) => ({
+    id: r.id,
+    instrument: '',
+    setupType: null,
+    tags: EMPTY,
+    account: r.account,
+    assetClass: null,
+    entryTime: r.entry_time,
+    exitTime: r.exit_time as number,
+    resultMicros: Number(r.result_micros ?? 0),
+    feesMicros: toMicros(r.fees),
+    rMultiple: r.r_multiple,
+  }));
+}
+
+/** The user's closed trades' full facts in (exitTime, id) order, in batches. */
+export function closedTradeFacts(db: Kysely<Database>, userId: string, query: TradeQuery, caps: SqlCapabilities) {
+  return scanClosedTrades(db, userId, query, caps, FACT_COLUMNS, (r) => ({
     id: r.id,
     instrument: r.instrument,
     setupType: r.setup_type,

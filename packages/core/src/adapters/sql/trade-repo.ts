@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TradeQuery, TradeRepo } from '../../storage/ports.js';
 import type { TradeRow } from '../../storage/rows.js';
-import { closedTradeFacts } from './closed-scan.js';
+import { closedOutcomes, closedOutcomesWithCosts, closedTradeFacts } from './closed-scan.js';
 import { offsetOf, type SqlContext } from './context.js';
 import { LIST_COLUMNS, TRADE_COLUMNS, tradeFromRecord, tradeListFromRecord, tradeToRecord } from './trade-mapping.js';
 import { applyQuery, countersAnswer, hot, paramsOf, shapeOf } from './trade-query.js';
@@ -191,9 +191,9 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       }
       return { rows: rows.map((r) => tradeListFromRecord(r, userId)), total };
     },
-    closedFacts(userId, query, options) {
-      return closedTradeFacts(db, userId, query, ctx.caps, options);
-    },
+    closedOutcomes: (userId, query) => closedOutcomes(db, userId, query, ctx.caps),
+    closedOutcomesWithCosts: (userId, query) => closedOutcomesWithCosts(db, userId, query, ctx.caps),
+    closedFacts: (userId, query) => closedTradeFacts(db, userId, query, ctx.caps),
     async counts(userId, query) {
       if (countersAnswer(query)) {
         const c = await storedCounts(userId);

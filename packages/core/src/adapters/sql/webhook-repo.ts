@@ -83,9 +83,9 @@ export function sqlWebhookRepo({ db }: SqlContext): WebhookRepo {
         .where('failing_since', 'is not', null)
         .execute();
     },
-    async subscribed(userId, eventType) {
+    async listActive(userId) {
       const rows = await db.selectFrom('webhooks').selectAll().where('user_id', '=', userId).where('active', '=', 1).execute();
-      return rows.map(fromRecord).filter((w) => w.events.includes('*') || w.events.includes(eventType));
+      return rows.map(fromRecord);
     },
   };
 }
