@@ -50,7 +50,8 @@ export type FillDetails = Pick<TradeImportInput, 'assetClass' | 'currency' | 'un
 /** Largest quantity matched exactly (1e-8 resolution within a safe integer). */
 export const MAX_FILL_QUANTITY = Math.floor(Number.MAX_SAFE_INTEGER / 1e8);
 
-const COLUMNS = [
+/** The columns of our fills CSV, as loose names (case, spaces, `_` and `-` ignored). */
+export const FILL_COLUMNS: readonly string[] = [
   'datetime',
   'symbol',
   'side',
@@ -64,7 +65,8 @@ const COLUMNS = [
   'tags',
   'note',
 ];
-const REQUIRED = ['datetime', 'symbol', 'side', 'quantity', 'price'];
+/** The columns a fills CSV must have. */
+export const FILL_REQUIRED_COLUMNS: readonly string[] = ['datetime', 'symbol', 'side', 'quantity', 'price'];
 const SIDES: Record<string, FillSide> = { buy: 'buy', b: 'buy', bot: 'buy', sell: 'sell', s: 'sell', sld: 'sell' };
 
 /** The header check and column labels of a fills CSV. */
@@ -75,10 +77,11 @@ export class FillColumns {
     const errors: FieldError[] = [];
     for (const name of header.names) {
       const key = looseColumnName(name);
-      if (!COLUMNS.includes(key)) errors.push(cellIssue(header.line, name, 'unknown column'));
+      if (!FILL_COLUMNS.includes(key)) errors.push(cellIssue(header.line, name, 'unknown column'));
       this.labels.set(key, name);
     }
-    for (const key of REQUIRED) if (!this.labels.has(key)) errors.push(cellIssue(header.line, key, 'required column is missing'));
+    for (const key of FILL_REQUIRED_COLUMNS)
+      if (!this.labels.has(key)) errors.push(cellIssue(header.line, key, 'required column is missing'));
     if (errors.length > 0) throw validationError(errors);
   };
 }
@@ -114,7 +117,7 @@ function parseRow<T, Time extends BrokerTime>(
   const text = (key: string): string => row.fields[key]?.trim() ?? '';
   const parse = <T>(key: string, parser: (raw: string) => Parsed<T>): T | undefined => {
     const raw = text(key);
-    if (raw === '') return REQUIRED.includes(key) ? fail(key, 'required') : undefined;
+    if (raw === '') return FILL_REQUIRED_COLUMNS.includes(key) ? fail(key, 'required') : undefined;
     const r = parser(raw);
     return r.ok ? r.value : fail(key, r.message);
   };

@@ -3,7 +3,7 @@
  * the fills CSV (one row per execution), so one path reads every file.
  */
 import { type CsvHeader, CsvRowMapper, headerFromRecord, isBlankRecord, looseColumnName } from '../csv-row-mapper.js';
-import { FillColumns, parseFillCells } from '../fills-csv.js';
+import { FILL_COLUMNS, FILL_REQUIRED_COLUMNS, FillColumns, parseFillCells } from '../fills-csv.js';
 import { checkTradesHeader, parseTradeRow } from '../trades-csv.js';
 import { TRADE_INPUT_FIELDS } from '../trade-input.js';
 import { TRADE_COMPUTED_COLUMNS } from '../trades-csv-format.js';
@@ -25,23 +25,7 @@ import { zoneIssueWarning } from './zoned-time.js';
 
 const TRADE_REQUIRED = ['instrument', 'direction', 'entryPrice', 'positionSize', 'entryTime'];
 const TRADE_KNOWN = new Set([...['id', ...TRADE_INPUT_FIELDS, ...TRADE_COMPUTED_COLUMNS].map(looseColumnName)]);
-const FILL_REQUIRED = ['datetime', 'symbol', 'side', 'quantity', 'price'];
-const FILL_KNOWN = new Set(
-  [
-    'datetime',
-    'symbol',
-    'side',
-    'quantity',
-    'price',
-    'commission',
-    'fees',
-    'exec_id',
-    'account',
-    'multiplier',
-    'tags',
-    'note',
-  ].map(looseColumnName),
-);
+const FILL_KNOWN = new Set(FILL_COLUMNS);
 
 /** The first non-blank record of the head: our files' header. */
 function headerOf(head: FileHead): CsvLine | undefined {
@@ -151,8 +135,8 @@ export const tjFillsCsv = defineFormat({
     'executions: datetime, symbol, side, quantity, price; optional commission, fees, exec_id, account, multiplier, tags, note',
   timeRule: 'datetime with Z or an offset as written; naive (no offset): read in --source-tz',
   sampleHeader: 'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note',
-  requiredColumns: FILL_REQUIRED,
-  detect: (head) => ownScore(head, FILL_REQUIRED, FILL_KNOWN),
+  requiredColumns: FILL_REQUIRED_COLUMNS,
+  detect: (head) => ownScore(head, FILL_REQUIRED_COLUMNS, FILL_KNOWN),
   order: fillsOrder,
   readsInvalidRows: true,
   read: (input, options) => {

@@ -8,17 +8,8 @@ import { cellError } from '../../cell-error.js';
 import { parseAmount, parseOptionalAmount, sideOf } from '../broker-values.js';
 import { columnKey, type HeaderRow, headerRow } from '../csv-records.js';
 import type { BrokerFill, CsvLine, XmlElement } from '../types.js';
-import {
-  futuresOptionMultiplier,
-  ibkrAssetClass,
-  ibkrCodes,
-  ibkrCommission,
-  ibkrEffect,
-  ibkrOption,
-  isFuturesOption,
-  parseIbkrTime,
-  type StatedOption,
-} from './ibkr-values.js';
+import * as ibkr from './ibkr-values.js';
+import type { StatedOption } from './ibkr-values.js';
 import { cellValue } from './cells.js';
 
 /** A Flex row seen by field name: a CSV record through its header, or an XML element. */
@@ -81,7 +72,7 @@ function timeOf(row: FlexRow): BrokerFill['time'] {
     const time = row.get('TradeTime');
     if (time !== '') value = `${value};${time}`;
   }
-  const r = parseIbkrTime(value);
+  const r = ibkr.parseIbkrTime(value);
   if (!r.ok) throw cellError(row.line, column, r.message);
   return r.value;
 }
@@ -92,7 +83,7 @@ function statedDetails(row: FlexRow): StatedOption {
   if (underlying !== '') stated.underlying = underlying;
   const expiry = row.get('Expiry');
   if (expiry !== '') {
-    const r = parseIbkrTime(expiry);
+    const r = ibkr.parseIbkrTime(expiry);
     if (!r.ok || !('wall' in r.value))
       throw cellError(row.line, row.nameOf('Expiry'), r.ok ? `"${expiry}" is not a date` : r.message);
     const { year, month, day } = r.value.wall;
@@ -154,7 +145,7 @@ export function isCancellation(row: FlexRow): boolean {
   return (
     row.get('TransactionType').toLowerCase() === 'tradecancel' ||
     /\(ca\.?\)/i.test(row.get('Buy/Sell')) ||
-    ibkrCodes(pick(row, CODES).value).has('CA')
+    ibkr.ibkrCodes(pick(row, CODES).value).has('CA')
   );
 }
 
@@ -176,7 +167,7 @@ export function flexFill(row: FlexRow, account: string, category: string): Broke
     side,
     quantity: Math.abs(quantity),
     price: amountOf(row, ['TradePrice', 'Price']),
-    ...ibkrCommission(optionalAmountOf(row, ['IBCommission', 'Commission'])),
+    ...ibkr.ibkrCommission(optionalAmountOf(row, ['IBCommission', 'Commission'])),
   };
   const fees = Math.abs(optionalAmountOf(row, ['Taxes', 'Tax']));
   if (fees > 0) fill.fees = fees;
@@ -186,21 +177,23 @@ export function flexFill(row: FlexRow, account: string, category: string): Broke
   if (orderId !== '') fill.orderId = orderId;
   const currency = pick(row, ['CurrencyPrimary', 'Currency']).value;
   if (currency !== '') fill.currency = currency;
-  const assetClass = ibkrAssetClass(category);
-  if (assetClass === 'option') Object.assign(fill, ibkrOption(symbol, statedDetails(row), isFuturesOption(category)));
+  const assetClass = ibkr.ibkrAssetClass(category);
+  if (assetClass === 'option') Object.assign(fill, ibkr.ibkrOption(symbol, statedDetails(row), ibkr.isFuturesOption(category)));
   else if (assetClass === 'future') {
     const { underlying, expiry } = statedDetails(row);
     Object.assign(fill, { assetClass, ...(underlying !== undefined && { underlying }), ...(expiry !== undefined && { expiry }) });
   } else if (assetClass !== undefined && assetClass !== null) fill.assetClass = assetClass;
   const multiplier = optionalAmountOf(row, ['Multiplier']);
   if (multiplier > 0) fill.multiplier = multiplier;
-  else if (isFuturesOption(category)) {
-    const pointValue = futuresOptionMultiplier(fill.underlying);
+  else if (ibkr.isFuturesOption(category)) {
+    const pointValue = ibkr.futuresOptionMultiplier(fill.underlying);
     if (pointValue === undefined)
       throw cellError(row.line, row.nameOf('Multiplier'), `cannot tell the multiplier of the option on futures "${symbol}"`);
     fill.multiplier = pointValue;
   }
-  const effect = ibkrEffect(new Set([...ibkrCodes(pick(row, CODES).value), ...ibkrCodes(row.get('Open/CloseIndicator'))]));
+  const effect = ibkr.ibkrEffect(
+    new Set([...ibkr.ibkrCodes(pick(row, CODES).value), ...ibkr.ibkrCodes(row.get('Open/CloseIndicator'))]),
+  );
   if (effect !== undefined) fill.effect = effect;
   if (row.has('FifoPnlRealized')) {
     const realized = optionalAmountOf(row, ['FifoPnlRealized']);

@@ -2,16 +2,7 @@ import { cellError } from '../../cell-error.js';
 import type { HeaderRow } from '../csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerFill, BrokerRecord } from '../types.js';
-import {
-  amountCell,
-  optionalAmountCell,
-  priceCell,
-  requiredText,
-  sideCell,
-  US_DATE_TIMES,
-  wallClockCell,
-  withCells,
-} from './cells.js';
+import * as cells from './cells.js';
 import { headedRows, headerDetect } from './header-rows.js';
 
 const REQUIRED = ['orderId', 'B/S', 'Contract', 'Fill Time', 'avgPrice', 'filledQty'] as const;
@@ -30,26 +21,26 @@ const NO_FEES = 'Tradovate Orders carry no commissions: trades import without fe
 
 /** An order row as a fill (none when nothing of it was filled), with a warning for a partial fill. */
 function readRow(row: HeaderRow): BrokerRecord[] {
-  const filled = optionalAmountCell(row, 'filledQty');
+  const filled = cells.optionalAmountCell(row, 'filledQty');
   if (filled < 0) throw cellError(row.line, 'filledQty', `"${row.get('filledQty')}" is not a quantity`);
   if (filled === 0) return [];
-  const orderId = requiredText(row, 'orderId');
+  const orderId = cells.requiredText(row, 'orderId');
   const fill: BrokerFill = {
     kind: 'fill',
     line: row.line,
-    time: { wall: wallClockCell(row, 'Fill Time', US_DATE_TIMES) },
-    symbol: requiredText(row, 'Contract'),
-    side: sideCell(row, 'B/S', 'Buy or Sell'),
+    time: { wall: cells.wallClockCell(row, 'Fill Time', cells.US_DATE_TIMES) },
+    symbol: cells.requiredText(row, 'Contract'),
+    side: cells.sideCell(row, 'B/S', 'Buy or Sell'),
     quantity: filled,
-    price: priceCell(row, 'avgPrice'),
+    price: cells.priceCell(row, 'avgPrice'),
     execId: orderId,
     orderId,
     assetClass: 'future',
   };
-  withCells(fill, row, { account: 'Account', currency: 'Currency' });
+  cells.withCells(fill, row, { account: 'Account', currency: 'Currency' });
   const status = row.get('Status');
   if (status === '' || /^filled$/i.test(status)) return [fill];
-  const of = row.get('Quantity') === '' ? '' : ` of ${amountCell(row, 'Quantity')}`;
+  const of = row.get('Quantity') === '' ? '' : ` of ${cells.amountCell(row, 'Quantity')}`;
   const message = `order ${orderId} is ${status} after filling ${filled}${of}: the filled part is imported`;
   return [fill, { kind: 'warning', line: row.line, message }];
 }

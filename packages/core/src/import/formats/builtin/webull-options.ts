@@ -2,12 +2,12 @@ import { cellError } from '../../cell-error.js';
 import type { HeaderRow } from '../csv-records.js';
 import { parseOccSymbol } from '../instruments.js';
 import { defineFormat } from '../registry.js';
-import type { BrokerFill, BrokerRecord, PositionEffect } from '../types.js';
+import type { BrokerRecord, PositionEffect } from '../types.js';
 import { readTableInTimeOrder } from './buffered-table.js';
-import { costCell, optionalAmountCell, priceCell, sideCell, US_DATE_TIMES } from './cells.js';
+import { costCell, optionalAmountCell, priceCell, sideCell } from './cells.js';
 import { optionHints } from './symbol-hints.js';
 import { tableScore } from './table-rows.js';
-import { zonedTimeCell } from './zone-abbreviations.js';
+import { webullFill } from './webull-fill.js';
 
 const REQUIRED = ['Symbol', 'B/S', 'Filled Time', 'Filled Avg Price', 'Filled Qty'] as const;
 const SIGNATURE = [
@@ -36,10 +36,7 @@ function readOrder(row: HeaderRow): BrokerRecord[] {
   const side = sideCell(row, 'B/S', 'Buy or Sell');
   const price = priceCell(row, 'Filled Avg Price');
   const { symbol, hints } = optionHints(option, MULTIPLIER);
-  const fill: BrokerFill = {
-    kind: 'fill',
-    line: row.line,
-    time: zonedTimeCell(row, 'Filled Time', US_DATE_TIMES),
+  const fill = webullFill(row, {
     symbol,
     side,
     quantity,
@@ -47,7 +44,7 @@ function readOrder(row: HeaderRow): BrokerRecord[] {
     commission: costCell(row, 'Commission'),
     fees: costCell(row, 'Fee'),
     ...hints,
-  };
+  });
   const effect = EFFECTS[row.get('Side Type').toLowerCase()];
   if (effect !== undefined) fill.effect = effect;
   const traded = Math.abs(optionalAmountCell(row, 'Traded Value', Number.NaN));

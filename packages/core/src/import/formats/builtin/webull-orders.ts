@@ -1,12 +1,12 @@
 import { cellError } from '../../cell-error.js';
 import type { HeaderRow } from '../csv-records.js';
 import { defineFormat } from '../registry.js';
-import type { BrokerFill, BrokerRecord } from '../types.js';
+import type { BrokerRecord } from '../types.js';
 import { readTableInTimeOrder } from './buffered-table.js';
-import { optionalAmountCell, priceCell, sideCell, US_DATE_TIMES } from './cells.js';
+import { optionalAmountCell, priceCell, sideCell } from './cells.js';
 import { symbolCell } from './symbol-hints.js';
 import { tableScore } from './table-rows.js';
-import { zonedTimeCell } from './zone-abbreviations.js';
+import { webullFill } from './webull-fill.js';
 
 const REQUIRED = ['Symbol', 'Side', 'Status', 'Filled', 'Price', 'Filled Time'] as const;
 const SIGNATURE = ['Name', 'Total Qty', 'Avg Price', 'Time-in-Force', 'Placed Time'];
@@ -29,16 +29,7 @@ function readOrder(row: HeaderRow): BrokerRecord[] {
   }
   const side = sideCell(row, 'Side', 'Buy, Sell or Short');
   const { symbol, hints } = symbolCell(row, 'Symbol');
-  const fill: BrokerFill = {
-    kind: 'fill',
-    line: row.line,
-    time: zonedTimeCell(row, 'Filled Time', US_DATE_TIMES),
-    symbol,
-    side,
-    quantity: filled,
-    price: fillPrice(row),
-    ...hints,
-  };
+  const fill = webullFill(row, { symbol, side, quantity: filled, price: fillPrice(row), ...hints });
   if (isFilled) return [fill];
   return [
     { kind: 'warning', line: row.line, message: `status "${status}" with ${filled} filled: the filled part is imported` },
