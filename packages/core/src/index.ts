@@ -1,4 +1,5 @@
 export { createCore, type Core, type CoreOptions } from './core.js';
+export { DEFAULTS } from './defaults.js';
 export * from './schemas/index.js';
 export * from './shared/errors.js';
 export { isoUtc } from './shared/iso.js';

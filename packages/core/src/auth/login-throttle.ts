@@ -1,10 +1,14 @@
+import { DEFAULTS } from '../defaults.js';
 import { CoreError, ErrorCode } from '../shared/errors.js';
 import { gcraStatus, type RateSpec, rateInterval } from '../shared/gcra.js';
 import type { Clock } from '../shared/ports.js';
 import type { StateRepo } from '../storage/ports.js';
 
 /** The default lockout: 10 failures per account per 15 minutes (GCRA: then one more try every 90 s). */
-export const DEFAULT_FAILED_LOGINS: RateSpec = { limit: 10, windowMs: 15 * 60_000 };
+export const DEFAULT_FAILED_LOGINS: RateSpec = {
+  limit: DEFAULTS.rateLimits.login.limit,
+  windowMs: DEFAULTS.rateLimits.login.windowSeconds * 1000,
+};
 
 /**
  * Counts an account's failed logins and second-factor codes in the shared rate-limit state, so the

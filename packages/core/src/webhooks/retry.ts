@@ -1,8 +1,6 @@
-/**
- * The default schedule (contract section 5), in seconds after the previous attempt: at once,
- * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h; then the delivery is marked failed.
- */
-export const DEFAULT_RETRY_SCHEDULE: readonly number[] = [0, 5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
+import { DEFAULTS } from '../defaults.js';
+/** The default schedule, in seconds after the previous attempt (see `DEFAULTS.webhookRetrySchedule`). */
+export const DEFAULT_RETRY_SCHEDULE: readonly number[] = DEFAULTS.webhookRetrySchedule;
 
 /** Each scheduled delay is moved by up to ±20 % at random, so retries of many deliveries spread out. */
 export const RETRY_JITTER = 0.2;

@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../defaults.js';
 import { eventPayload } from '../events/emit.js';
 import { paginationOf, type Pagination } from '../schemas/common.js';
 import {
@@ -43,8 +44,8 @@ export interface WebhookOptions {
   retentionDays?: number;
 }
 
-/** Default of `WebhookOptions.retentionDays`. */
-export const DEFAULT_RETENTION_DAYS = 30;
+/** Default of `WebhookOptions.retentionDays` (see `DEFAULTS.webhookRetentionDays`). */
+export const DEFAULT_RETENTION_DAYS = DEFAULTS.webhookRetentionDays;
 
 /** The retention period in ms (null: keep forever); a negative or non-finite number of days is a RangeError. */
 function retentionMsOf(days: number | undefined): number | null {
