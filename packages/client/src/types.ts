@@ -1,10 +1,10 @@
 /**
- * Request and response types of the API, derived from core's zod schemas (type-only imports, so
- * nothing of zod or core reaches the bundle). Bodies use `z.input` (what you may send, defaults
+ * Request and response types of the API, derived from the zod schemas of @tj/schemas (type-only imports, so
+ * nothing of zod or the schemas reaches the bundle). Bodies use `z.input` (what you may send, defaults
  * optional); records use `z.output` (what the server answers); queries take the parsed value type
  * of each field, optional wherever the server has a default.
  */
-import type * as s from '@tj/core/schemas';
+import type * as s from '@tj/schemas';
 import type { z } from 'zod';
 
 /** Query object of a query schema: fields the server defaults are optional; values are the parsed types. */

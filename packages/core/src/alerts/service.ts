@@ -1,11 +1,12 @@
-import { paginationOf, type Pagination } from '../schemas/common.js';
 import {
   type Alert,
-  type AlertEvent,
   alertCreateSchema,
+  type AlertEvent,
   alertEventListQuerySchema,
   alertUpdateSchema,
-} from '../schemas/alert.js';
+  type Pagination,
+  paginationOf,
+} from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { notFound } from '../shared/errors.js';
 import { isoUtc } from '../shared/iso.js';

@@ -1,5 +1,5 @@
 import { sessionPrincipal, type Principal } from '../auth/principal.js';
-import { type ApiKey, type ApiKeyCreated, apiKeyCreateSchema, type Scope } from '../schemas/api-key.js';
+import { type ApiKey, type ApiKeyCreated, apiKeyCreateSchema, type Scope } from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode, notFound, validationError } from '../shared/errors.js';
 import { isoUtc } from '../shared/iso.js';

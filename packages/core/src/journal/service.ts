@@ -1,12 +1,13 @@
 import { emitEvent } from '../events/emit.js';
-import { paginationOf, type Pagination } from '../schemas/common.js';
 import {
-  type JournalEntry,
-  type JournalUpdate,
   journalCreateSchema,
+  type JournalEntry,
   journalListQuerySchema,
+  type JournalUpdate,
   journalUpdateSchema,
-} from '../schemas/journal.js';
+  type Pagination,
+  paginationOf,
+} from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode, notFound } from '../shared/errors.js';
 import { idPrefixRange } from '../shared/id-prefix.js';

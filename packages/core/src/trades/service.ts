@@ -1,14 +1,14 @@
 import { emitEvent } from '../events/emit.js';
-import { paginationOf } from '../schemas/common.js';
 import {
+  paginationOf,
   type Trade,
   TRADE_CREATE_FIELDS,
+  type TradeCreate,
   tradeCreateSchema,
   tradeListQuerySchema,
-  tradeUpdateSchema,
-  type TradeCreate,
   type TradeUpdate,
-} from '../schemas/trade.js';
+  tradeUpdateSchema,
+} from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { notFound } from '../shared/errors.js';
 import { toMicros } from '../shared/money.js';

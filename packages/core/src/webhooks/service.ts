@@ -1,14 +1,15 @@
 import { DEFAULTS } from '../defaults.js';
 import { eventPayload } from '../events/emit.js';
-import { paginationOf, type Pagination } from '../schemas/common.js';
 import {
   type Delivery,
   deliveryListQuerySchema,
   type DeliveryOutcome,
+  type Pagination,
+  paginationOf,
   TEST_EVENT,
   type Webhook,
   webhookCreateSchema,
-} from '../schemas/webhook.js';
+} from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode, notFound, validationError } from '../shared/errors.js';
 import { parseInput } from '../shared/validate.js';

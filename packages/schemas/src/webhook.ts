@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { MAX_RESPONSE_BODY_BYTES } from '../webhooks/response-body.js';
-import { webhookSecretProblem } from '../webhooks/secret.js';
 import { dateTimeOutput, idSchema, paginationQuery, paginationSchema, textInput, withoutNul } from './common.js';
+import { webhookSecretProblem } from './webhook-secret.js';
+
+/** How much of an answer's body the delivery log keeps, in bytes. */
+export const MAX_RESPONSE_BODY_BYTES = 1024;
 
 /** Event names a webhook may subscribe to. */
 export const EVENT_TYPES = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idPrefixRange } from '../shared/id-prefix.js';
+import { idPrefixRange } from './id-prefix.js';
 
 /** UUID identifier of any record. */
 export const idSchema = z.uuid().meta({ description: 'UUID (v7) identifier' });
