@@ -64,7 +64,7 @@ export const paginationSchema = z
   .meta({ id: 'Pagination' });
 
 /** The pagination block of a page of `total` items. */
-export type Pagination = z.infer<typeof paginationSchema>;
+export type Pagination = z.output<typeof paginationSchema>;
 
 /** Builds the pagination object: pages = ceil(total / limit). */
 export function paginationOf(page: number, limit: number, total: number): Pagination {
@@ -149,4 +149,10 @@ export const problemSchema = z
   .meta({ id: 'Problem' });
 
 /** A problem details body. */
-export type Problem = z.infer<typeof problemSchema>;
+export type Problem = z.output<typeof problemSchema>;
+
+/** Response of GET /api/health. */
+export const healthSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
+
+/** The health probe's answer. */
+export type Health = z.output<typeof healthSchema>;

@@ -2,9 +2,10 @@ import {
   type Alert,
   alertCreateSchema,
   type AlertEvent,
+  type AlertEventList,
   alertEventListQuerySchema,
+  type AlertList,
   alertUpdateSchema,
-  type Pagination,
   paginationOf,
 } from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
@@ -56,7 +57,7 @@ export function alerts(deps: CoreDeps) {
       return alertRecord(row);
     },
     /** All rules of the user. */
-    async list(userId: string): Promise<{ alerts: Alert[] }> {
+    async list(userId: string): Promise<AlertList> {
       return { alerts: (await storage.repos.alerts.list(userId)).map(alertRecord) };
     },
     /** One rule, or `not_found`. */
@@ -80,7 +81,7 @@ export function alerts(deps: CoreDeps) {
       if (!isUuid(id) || !(await storage.transaction((tx) => tx.alerts.delete(userId, id)))) throw notFound('alert');
     },
     /** Past triggers, newest first. */
-    async events(userId: string, id: string, query: unknown): Promise<{ events: AlertEvent[]; pagination: Pagination }> {
+    async events(userId: string, id: string, query: unknown): Promise<AlertEventList> {
       const q = parseInput(alertEventListQuerySchema, query ?? {});
       await load(userId, id);
       const page = await storage.repos.alerts.listEvents(userId, id, q);

@@ -2,10 +2,10 @@ import { emitEvent } from '../events/emit.js';
 import {
   journalCreateSchema,
   type JournalEntry,
+  type JournalList,
   journalListQuerySchema,
   type JournalUpdate,
   journalUpdateSchema,
-  type Pagination,
   paginationOf,
 } from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
@@ -114,7 +114,7 @@ export function journal(deps: CoreDeps) {
       });
     },
     /** A page of entries, newest date first. */
-    async list(userId: string, query: unknown): Promise<{ entries: JournalEntry[]; pagination: Pagination }> {
+    async list(userId: string, query: unknown): Promise<JournalList> {
       const q = parseInput(journalListQuerySchema, query ?? {});
       const ids = q.idPrefix === undefined ? undefined : idPrefixRange(q.idPrefix);
       const filter = { ...q, ...(ids && { idFrom: ids.from, idTo: ids.to }) };

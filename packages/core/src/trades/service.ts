@@ -5,6 +5,7 @@ import {
   TRADE_CREATE_FIELDS,
   type TradeCreate,
   tradeCreateSchema,
+  type TradeList,
   tradeListQuerySchema,
   type TradeUpdate,
   tradeUpdateSchema,
@@ -190,7 +191,7 @@ export function trades(deps: CoreDeps) {
       });
     },
     /** A page of trades, newest entry first, with pagination. */
-    async list(userId: string, query: unknown): Promise<{ trades: Trade[]; pagination: ReturnType<typeof paginationOf> }> {
+    async list(userId: string, query: unknown): Promise<TradeList> {
       const q = parseInput(tradeListQuerySchema, query ?? {});
       const filter = await tradeQueryFor(storage.repos, userId, q);
       const page = await storage.repos.trades.list(userId, filter, { page: q.page, limit: q.limit });
