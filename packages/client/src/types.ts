@@ -29,6 +29,7 @@ export type {
   /** The JSON body of a webhook delivery, as `constructEvent` returns it. */
   DeliveryPayload as WebhookEvent,
   EquityCurve,
+  FieldError,
   Health,
   IdKind,
   ImportFormatInfo,

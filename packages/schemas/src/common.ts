@@ -130,6 +130,12 @@ export function tagList(max: number) {
     .refine((tags) => new Set(tags).size === tags.length, { message: 'tags must be distinct' });
 }
 
+/** One failed field of a validation error: where (a dotted path, or a line and column) and why. */
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+
+/** One failed field of a validation error. */
+export type FieldError = z.output<typeof fieldErrorSchema>;
+
 /** RFC 9457 problem details body, with the stable `code`. */
 export const problemSchema = z
   .object({
@@ -144,7 +150,7 @@ export const problemSchema = z
       .string()
       .optional()
       .meta({ description: 'with 401 otp_required from login: send it with the code to POST /api/auth/login/otp' }),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    errors: z.array(fieldErrorSchema).optional(),
   })
   .meta({ id: 'Problem' });
 
