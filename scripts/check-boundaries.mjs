@@ -2,7 +2,9 @@
 // Fails when core's domain code imports an adapter, a driver, an HTTP, network or CLI library,
 // or when a package deep-imports another package's files. Only core/src/adapters/** may import
 // drivers; nothing in core may import http, client, cli or the report renderer (core returns the data,
-// @tj/report turns it into HTML); the SDK must not depend on the renderer either.
+// @tj/report turns it into HTML); the SDK must not depend on the renderer either. @tj/schemas (the
+// zod schemas) imports zod alone, and the SDK imports no package of ours but @tj/schemas, so it
+// installs without core and its database drivers.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -40,7 +42,7 @@ function* files(dir) {
 
 const importRe = /(?:^|\n)\s*(?:import|export)[^'"`]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 const problems = [];
-for (const pkg of ['core', 'report', 'http', 'client', 'cli']) {
+for (const pkg of ['schemas', 'core', 'report', 'http', 'client', 'cli']) {
   const src = join(root, 'packages', pkg, 'src');
   for (const file of files(src)) {
     const rel = relative(root, file);
@@ -56,8 +58,10 @@ for (const pkg of ['core', 'report', 'http', 'client', 'cli']) {
       if (pkg === 'client' && spec.startsWith('node:') && !rel.endsWith('client/src/node.ts')) {
         problems.push(`${rel}: the client must run in browsers, no ${spec}`);
       }
-      if (pkg === 'client' && ['@tj/report', 'echarts'].includes(bare))
-        problems.push(`${rel}: the SDK must not depend on ${spec}`);
+      if (pkg === 'client' && (['echarts', ...DRIVERS].includes(bare) || (bare.startsWith('@tj/') && bare !== '@tj/schemas')))
+        problems.push(`${rel}: the SDK must not depend on ${spec} (of ours, only @tj/schemas)`);
+      if (pkg === 'schemas' && !spec.startsWith('.') && bare !== 'zod')
+        problems.push(`${rel}: the schemas import zod alone, not ${spec}`);
       if (pkg === 'report' && (DRIVERS.includes(bare) || ['@tj/http', '@tj/cli', '@tj/client'].includes(bare))) {
         problems.push(`${rel}: the report renderer must not import ${spec}`);
       }

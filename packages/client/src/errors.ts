@@ -1,4 +1,4 @@
-import type { Problem } from './types.js';
+import type { FieldError, Problem } from './types.js';
 
 /** Codes the client itself gives to failures that have no server answer (status 0) or no problem body. */
 export const ClientErrorCode = {
@@ -54,7 +54,7 @@ export class TjApiError extends Error {
   }
 
   /** Field errors of a `validation_failed` answer (empty otherwise). */
-  get fieldErrors(): { path: string; message: string }[] {
+  get fieldErrors(): FieldError[] {
     return this.problem?.errors ?? [];
   }
 

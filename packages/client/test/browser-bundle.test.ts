@@ -7,7 +7,7 @@ const entry = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 describe('the browser bundle of the main entry', () => {
-  it('bundles for the browser with no Node built-in import or require, and without zod or core at run time', async () => {
+  it('bundles for the browser with no Node built-in import or require, and without zod, the schemas or core at run time', async () => {
     const result = await build({
       entryPoints: [entry],
       bundle: true,
@@ -28,6 +28,6 @@ describe('the browser bundle of the main entry', () => {
     const imported = Object.values(result.metafile.inputs).flatMap((input) => input.imports.map((i) => i.path));
     expect(imported.filter((path) => builtins.has(path))).toEqual([]);
     const inputs = Object.keys(result.metafile.inputs);
-    expect(inputs.filter((path) => /node_modules|packages\/core/.test(path))).toEqual([]);
+    expect(inputs.filter((path) => /node_modules|packages\/(core|schemas)/.test(path))).toEqual([]);
   });
 });

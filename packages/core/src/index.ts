@@ -1,6 +1,6 @@
 export { createCore, type Core, type CoreOptions } from './core.js';
 export { DEFAULTS } from './defaults.js';
-export * from './schemas/index.js';
+export * from '@tj/schemas';
 export * from './shared/errors.js';
 export { isoUtc } from './shared/iso.js';
 export { REPLAY_HEAD_BYTES, type Replayable, replayable } from './shared/replayable.js';

@@ -1,43 +1,35 @@
 import type { CallOptions, Send } from '../transport.js';
 import type {
-  ImportFormatInfo,
+  ImportCreateQuery,
+  ImportFormatList,
   ImportList,
   ImportListQuery,
   ImportMapping,
   ImportProfile,
   ImportProfileInput,
+  ImportProfileList,
   ImportRecord,
+  ImportUndoQuery,
 } from '../types.js';
 
 /** What an import can send: a `File`/`Blob` (browsers), a string or bytes, or a stream (a Node `Readable`, a web `ReadableStream`). */
 export type ImportBody = Blob | string | Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
 
-/** Options of `imports.create`: how to read the file, and what to hear while it uploads. */
-export interface ImportCreateOptions {
-  /** A format name (`imports.formats()`); detected from the file when absent. */
-  format?: string;
-  /** IANA zone of the file's naive (wall-clock) times; the server's default is UTC. */
-  sourceTz?: string;
-  /** The file's name, kept in the record (default: a `File`'s own name). */
-  fileName?: string;
-  /** Report what the import would do; write nothing (the record's id is not stored). */
-  dryRun?: boolean;
-  /** Import the good rows and count the invalid ones instead of refusing the file. */
-  skipInvalid?: boolean;
-  /** Point values by futures root, overriding or completing the server's catalogue: `{ ES: 50 }`. */
-  pointValues?: Record<string, number>;
+/**
+ * Options of `imports.create`: how to read the file (the server's query options: format, sourceTz,
+ * fileName, dryRun, skipInvalid, pointValues, map, datePattern), and what to hear while it uploads.
+ */
+export type ImportCreateOptions = Omit<ImportCreateQuery, 'map'> & {
   /**
    * A column mapping for a CSV no format knows: `field=Column` pairs
    * (`'time=Exec Time,symbol=Symbol,side=Side,quantity=Qty,price=Price'`) or a mapping object; not with `format`.
    */
   map?: string | ImportMapping;
-  /** With `map`: how its times are written (`M/d/yyyy h:mm:ss a`, …). */
-  datePattern?: string;
   /** The body's media type (default: a Blob's own type, else from the file name: `.xml` is XML, anything else CSV). */
   contentType?: string;
   /** Bytes sent so far: called as a stream body is read; a Blob or string is reported once, whole, when sent. */
   onProgress?: (bytesSent: number) => void;
-}
+};
 
 const id = (importId: string) => `/imports/${encodeURIComponent(importId)}`;
 const profile = (name: string) => `/imports/profiles/${encodeURIComponent(name)}`;
@@ -142,7 +134,7 @@ export function importsApi(send: Send) {
      *
      * @example await client.imports.undo(importId, { force: true });
      */
-    undo(importId: string, undoOptions: { force?: boolean } = {}, options?: CallOptions): Promise<ImportRecord> {
+    undo(importId: string, undoOptions: ImportUndoQuery = {}, options?: CallOptions): Promise<ImportRecord> {
       const query = undoOptions.force ? { force: true } : undefined;
       return send<ImportRecord>({ method: 'DELETE', path: id(importId), query }, options);
     },
@@ -152,8 +144,8 @@ export function importsApi(send: Send) {
      *
      * @example const { formats } = await client.imports.formats();
      */
-    formats(options?: CallOptions): Promise<{ formats: ImportFormatInfo[] }> {
-      return send<{ formats: ImportFormatInfo[] }>({ method: 'GET', path: '/imports/formats' }, options);
+    formats(options?: CallOptions): Promise<ImportFormatList> {
+      return send<ImportFormatList>({ method: 'GET', path: '/imports/formats' }, options);
     },
 
     /** Saved column mappings: each is a format of the user's imports, detected by its header or named as `format`. */
@@ -163,8 +155,8 @@ export function importsApi(send: Send) {
        *
        * @example const { profiles } = await client.imports.profiles.list();
        */
-      list(options?: CallOptions): Promise<{ profiles: ImportProfile[] }> {
-        return send<{ profiles: ImportProfile[] }>({ method: 'GET', path: '/imports/profiles' }, options);
+      list(options?: CallOptions): Promise<ImportProfileList> {
+        return send<ImportProfileList>({ method: 'GET', path: '/imports/profiles' }, options);
       },
 
       /**

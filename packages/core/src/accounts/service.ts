@@ -1,4 +1,4 @@
-import type { AccountList } from '../schemas/account.js';
+import type { AccountList } from '@tj/schemas';
 import type { CoreDeps } from '../shared/deps.js';
 import { isoUtc } from '../shared/iso.js';
 import { fromMicros } from '../shared/money.js';

@@ -1,11 +1,13 @@
-import { paginationOf, type Pagination } from '../schemas/common.js';
 import {
   type Alert,
-  type AlertEvent,
   alertCreateSchema,
+  type AlertEvent,
+  type AlertEventList,
   alertEventListQuerySchema,
+  type AlertList,
   alertUpdateSchema,
-} from '../schemas/alert.js';
+  paginationOf,
+} from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { notFound } from '../shared/errors.js';
 import { isoUtc } from '../shared/iso.js';
@@ -55,7 +57,7 @@ export function alerts(deps: CoreDeps) {
       return alertRecord(row);
     },
     /** All rules of the user. */
-    async list(userId: string): Promise<{ alerts: Alert[] }> {
+    async list(userId: string): Promise<AlertList> {
       return { alerts: (await storage.repos.alerts.list(userId)).map(alertRecord) };
     },
     /** One rule, or `not_found`. */
@@ -79,7 +81,7 @@ export function alerts(deps: CoreDeps) {
       if (!isUuid(id) || !(await storage.transaction((tx) => tx.alerts.delete(userId, id)))) throw notFound('alert');
     },
     /** Past triggers, newest first. */
-    async events(userId: string, id: string, query: unknown): Promise<{ events: AlertEvent[]; pagination: Pagination }> {
+    async events(userId: string, id: string, query: unknown): Promise<AlertEventList> {
       const q = parseInput(alertEventListQuerySchema, query ?? {});
       await load(userId, id);
       const page = await storage.repos.alerts.listEvents(userId, id, q);

@@ -1,4 +1,4 @@
-import type { Category, CategoryItem } from '../schemas/analytics.js';
+import type { Category, CategoryItem } from '@tj/schemas';
 import { WEEKDAY_NAMES, getCalendar, weekdayIndex } from '../shared/calendar.js';
 import { fromMicros } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';

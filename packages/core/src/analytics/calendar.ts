@@ -1,4 +1,4 @@
-import type { Calendar } from '../schemas/analytics.js';
+import type { Calendar } from '@tj/schemas';
 import { dayKey, daysFromCivil } from '../shared/calendar.js';
 import { fromMicros } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';

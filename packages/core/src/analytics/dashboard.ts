@@ -1,4 +1,4 @@
-import type { Dashboard as DashboardBody } from '../schemas/analytics.js';
+import type { Dashboard as DashboardBody } from '@tj/schemas';
 import { monthIndex, weekIndex } from '../shared/calendar.js';
 import { type DayOptions, daysOf } from './day-options.js';
 import { periodStartDay } from './periods.js';

@@ -1,4 +1,4 @@
-import type { EquityCurve } from '../schemas/analytics.js';
+import type { EquityCurve } from '@tj/schemas';
 import { dayKey } from '../shared/calendar.js';
 import { type DayOptions, daysOf } from './day-options.js';
 import { fromMicros, toMicros } from '../shared/money.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { performanceSchema } from '../schemas/analytics.js';
+import type { performanceSchema } from '@tj/schemas';
 import { dayKey } from '../shared/calendar.js';
 import { type DayOptions, daysOf } from './day-options.js';
 import { periodIndex, periodKey } from './periods.js';

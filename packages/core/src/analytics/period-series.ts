@@ -1,4 +1,4 @@
-import type { PeriodPerformance } from '../schemas/analytics.js';
+import type { PeriodPerformance } from '@tj/schemas';
 import { parseDayKey } from '../shared/calendar.js';
 import { type DayOptions, daysOf } from './day-options.js';
 import { validationError } from '../shared/errors.js';

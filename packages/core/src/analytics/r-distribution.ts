@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { rDistributionSchema } from '../schemas/analytics.js';
+import type { rDistributionSchema } from '@tj/schemas';
 import { validationError } from '../shared/errors.js';
 import { round8 } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';

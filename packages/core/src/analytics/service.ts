@@ -1,8 +1,8 @@
 import {
+  type ByCategory,
+  byCategoryQuerySchema,
   type Calendar,
   calendarQuerySchema,
-  byCategoryQuerySchema,
-  type ByCategory,
   type Dashboard,
   dashboardQuerySchema,
   type EquityCurve,
@@ -12,14 +12,14 @@ import {
   type RDistribution,
   rDistributionQuerySchema,
   type Statistics,
-} from '../schemas/analytics.js';
+  tradeStatisticsQuerySchema,
+} from '@tj/schemas';
 import { dayKey, parseDayKey } from '../shared/calendar.js';
 import { tradingDaysFor } from '../settings/service.js';
 import type { TradingDays } from '../shared/trading-day.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { parseInput } from '../shared/validate.js';
 import type { Repositories, TradeQuery } from '../storage/ports.js';
-import { tradeStatisticsQuerySchema } from '../schemas/trade.js';
 import { selectionOf, tradeQueryFor } from '../trades/filters.js';
 import { createCalendarAccumulator, monthDays } from './calendar.js';
 import { granularityOf } from './periods.js';

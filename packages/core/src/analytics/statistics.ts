@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { statisticsSchema } from '../schemas/analytics.js';
+import type { statisticsSchema } from '@tj/schemas';
 import { fromMicros, round8 } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';
 import { RunningMoments, Streaks } from './running.js';

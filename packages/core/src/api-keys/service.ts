@@ -1,5 +1,5 @@
 import { sessionPrincipal, type Principal } from '../auth/principal.js';
-import { type ApiKey, type ApiKeyCreated, apiKeyCreateSchema, type Scope } from '../schemas/api-key.js';
+import { type ApiKey, type ApiKeyCreated, apiKeyCreateSchema, type ApiKeyList, type Scope } from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode, notFound, validationError } from '../shared/errors.js';
 import { isoUtc } from '../shared/iso.js';
@@ -81,7 +81,7 @@ export function apiKeys(deps: CoreDeps, checkUser: (userId: string) => Promise<u
       return { ...apiKeyRecord(row), key };
     },
     /** Every key of the user (revoked ones too), oldest first. */
-    async list(userId: string): Promise<{ keys: ApiKey[] }> {
+    async list(userId: string): Promise<ApiKeyList> {
       return { keys: (await storage.repos.apiKeys.list(userId)).map(apiKeyRecord) };
     },
     /** One key, or `not_found`. */

@@ -1,4 +1,4 @@
-import { API_KEY_SCOPES, type Scope } from '../schemas/api-key.js';
+import { API_KEY_SCOPES, type Scope } from '@tj/schemas';
 
 /** Who acts on a request: the user, what they may do, and the API key used (none for a login session). */
 export interface Principal {

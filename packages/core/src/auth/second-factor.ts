@@ -1,4 +1,4 @@
-import { otpCodeSchema, type TotpEnabled, type TotpEnrolment, type TotpStatus } from '../schemas/totp.js';
+import { otpCodeSchema, type TotpEnabled, type TotpEnrolment, type TotpStatus } from '@tj/schemas';
 import type { CoreDeps } from '../shared/deps.js';
 import { CoreError, ErrorCode } from '../shared/errors.js';
 import { parseInput } from '../shared/validate.js';

@@ -1,5 +1,12 @@
-import { loginSchema, passwordChangeSchema, refreshSchema, registerSchema, type TokenPair, type User } from '../schemas/auth.js';
-import { otpLoginSchema } from '../schemas/totp.js';
+import {
+  loginSchema,
+  otpLoginSchema,
+  passwordChangeSchema,
+  refreshSchema,
+  registerSchema,
+  type TokenPair,
+  type User,
+} from '@tj/schemas';
 import { DAY_MS } from '../shared/calendar.js';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode } from '../shared/errors.js';

@@ -1,4 +1,4 @@
-import { type IdKind, shortIdsQuerySchema, type ShortIds } from '../schemas/ids.js';
+import { type IdKind, shortIdsQuerySchema, type ShortIds } from '@tj/schemas';
 import type { CoreDeps } from '../shared/deps.js';
 import { shortIdOf } from '../shared/id-prefix.js';
 import { parseInput } from '../shared/validate.js';

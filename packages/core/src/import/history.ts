@@ -3,9 +3,7 @@
  * and times) in the same transaction as its trades, each of which keeps the import's id; imports
  * can then be listed, shown and undone.
  */
-import { type ImportList, type ImportRecord, importListQuerySchema } from '../schemas/import-record.js';
-import type { ImportReport } from '../schemas/import.js';
-import { paginationOf } from '../schemas/common.js';
+import { type ImportList, importListQuerySchema, type ImportRecord, type ImportReport, paginationOf } from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError } from '../shared/errors.js';
 import { isoUtc } from '../shared/iso.js';

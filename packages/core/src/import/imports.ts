@@ -2,10 +2,9 @@
  * `core.imports`: one path that reads every file (broker exports and our own CSVs) through the
  * format registry, imports it in one transaction and reports what it did.
  */
-import type { ImportFormatInfo, ImportReport } from '../schemas/import.js';
+import type { ImportFormatInfo, ImportReport, MappingProfile } from '@tj/schemas';
 import type { CoreDeps } from '../shared/deps.js';
 import type { Repositories } from '../storage/ports.js';
-import type { MappingProfile } from '../schemas/import-profile.js';
 import { validationError } from '../shared/errors.js';
 import { readFileHead } from './formats/csv-records.js';
 import { mappedFormat } from './formats/mapped-format.js';

@@ -9,7 +9,7 @@ import {
   importProfileInputSchema,
   type MappingProfile,
   profileNameSchema,
-} from '../schemas/import-profile.js';
+} from '@tj/schemas';
 import type { CoreDeps } from '../shared/deps.js';
 import { CoreError, validationError } from '../shared/errors.js';
 import { isoUtc } from '../shared/iso.js';

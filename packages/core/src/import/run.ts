@@ -1,4 +1,4 @@
-import type { ImportGroup, ImportReport, ImportWarning } from '../schemas/import.js';
+import type { ImportGroup, ImportReport, ImportWarning } from '@tj/schemas';
 import { evaluateImportAlerts } from '../alerts/evaluate-import.js';
 import { emitEvent } from '../events/emit.js';
 import { isValidTimeZone } from '../shared/calendar.js';

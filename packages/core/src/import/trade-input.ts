@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type AssetClass, type OptionRight, TRADE_CREATE_FIELDS } from '../schemas/trade.js';
+import { type AssetClass, type OptionRight, TRADE_CREATE_FIELDS } from '@tj/schemas';
 
 /** Trade direction, as in the trade record. */
 export type Direction = 'long' | 'short';

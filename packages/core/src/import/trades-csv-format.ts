@@ -1,4 +1,4 @@
-import { TRADE_CREATE_FIELDS } from '../schemas/trade.js';
+import { TRADE_CREATE_FIELDS } from '@tj/schemas';
 
 /** The computed trade fields an export writes after the create fields (an import skips them). */
 export const TRADE_COMPUTED_COLUMNS = ['rMultiple', 'status', 'createdAt', 'updatedAt'] as const;

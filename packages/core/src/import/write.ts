@@ -5,7 +5,7 @@
  * the import's one event and evaluates the alert rules once (see `evaluateImportAlerts`), with
  * what this returns.
  */
-import { tradeCreateSchema } from '../schemas/trade.js';
+import { type Settings, tradeCreateSchema } from '@tj/schemas';
 import type { CoreDeps } from '../shared/deps.js';
 import { isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
@@ -13,7 +13,6 @@ import { parseInput } from '../shared/validate.js';
 import type { Repositories } from '../storage/ports.js';
 import { type ImportedTrades, RECENT_MS } from '../alerts/evaluate-import.js';
 import { readSettings } from '../settings/service.js';
-import type { Settings } from '../schemas/settings.js';
 import type { ExecutionRow, TradeRow } from '../storage/rows.js';
 import { withDefaultRisk } from '../trades/default-risk.js';
 import { withDerived } from '../trades/derive.js';

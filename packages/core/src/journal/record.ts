@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../schemas/journal.js';
+import type { JournalEntry } from '@tj/schemas';
 import { isoUtc } from '../shared/iso.js';
 import type { JournalRow } from '../storage/rows.js';
 

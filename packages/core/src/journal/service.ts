@@ -1,12 +1,13 @@
 import { emitEvent } from '../events/emit.js';
-import { paginationOf, type Pagination } from '../schemas/common.js';
 import {
-  type JournalEntry,
-  type JournalUpdate,
   journalCreateSchema,
+  type JournalEntry,
+  type JournalList,
   journalListQuerySchema,
+  type JournalUpdate,
   journalUpdateSchema,
-} from '../schemas/journal.js';
+  paginationOf,
+} from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode, notFound } from '../shared/errors.js';
 import { idPrefixRange } from '../shared/id-prefix.js';
@@ -113,7 +114,7 @@ export function journal(deps: CoreDeps) {
       });
     },
     /** A page of entries, newest date first. */
-    async list(userId: string, query: unknown): Promise<{ entries: JournalEntry[]; pagination: Pagination }> {
+    async list(userId: string, query: unknown): Promise<JournalList> {
       const q = parseInput(journalListQuerySchema, query ?? {});
       const ids = q.idPrefix === undefined ? undefined : idPrefixRange(q.idPrefix);
       const filter = { ...q, ...(ids && { idFrom: ids.from, idTo: ids.to }) };

@@ -1,5 +1,5 @@
 import type { Accumulator } from '../analytics/accumulator.js';
-import type { ReportEquityPoint } from '../schemas/report.js';
+import type { ReportEquityPoint } from '@tj/schemas';
 import { type DayOptions, daysOf } from '../analytics/day-options.js';
 import { dayKey } from '../shared/calendar.js';
 import { fromMicros, toMicros } from '../shared/money.js';

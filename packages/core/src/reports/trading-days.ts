@@ -1,7 +1,7 @@
 import type { Accumulator } from '../analytics/accumulator.js';
 import { bucketOf } from '../analytics/period-series.js';
 import { Tally } from '../analytics/tally.js';
-import type { ReportDay } from '../schemas/report.js';
+import type { ReportDay } from '@tj/schemas';
 import { type DayOptions, daysOf } from '../analytics/day-options.js';
 import { dayKey } from '../shared/calendar.js';
 

@@ -1,10 +1,4 @@
-import {
-  type ScopeSettings,
-  type Settings,
-  type SettingsPatch,
-  scopeSettingsSchema,
-  settingsPatchSchema,
-} from '../schemas/settings.js';
+import { type ScopeSettings, type Settings, type SettingsPatch, scopeSettingsSchema, settingsPatchSchema } from '@tj/schemas';
 import { recomputeDefaultRisk, riskChanged } from '../trades/default-risk.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { type TradingDays, tradingDaysOf } from '../shared/trading-day.js';

@@ -1,3 +1,5 @@
+import type { FieldError } from '@tj/schemas';
+
 /** Stable machine-readable error codes shared by core, the HTTP server, the SDK and the CLI. */
 export const ErrorCode = {
   invalidJson: 'invalid_json',
@@ -37,11 +39,8 @@ export const ErrorCode = {
 /** One of the values of {@link ErrorCode}. */
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** One failed field of a validation error. */
-export interface FieldError {
-  path: string;
-  message: string;
-}
+/** One failed field of a validation error (its schema is in @tj/schemas). */
+export type { FieldError };
 
 /**
  * The one error type core throws for expected failures; adapters map `code` to a status.

@@ -1,4 +1,4 @@
-import type { Settings, TradingDayStart } from '../schemas/settings.js';
+import type { Settings, TradingDayStart } from '@tj/schemas';
 import { DAY_MS, getCalendar } from './calendar.js';
 
 const HALF_DAY_MS = DAY_MS / 2;

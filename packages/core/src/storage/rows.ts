@@ -1,5 +1,5 @@
 /** Storage-level records: times are ms since epoch, money in results is integer micro-units. */
-import type { AssetClass, OptionRight } from '../schemas/trade.js';
+import type { AssetClass, OptionRight } from '@tj/schemas';
 
 /** A user row. */
 export interface UserRow {

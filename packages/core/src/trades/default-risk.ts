@@ -2,7 +2,7 @@
  * R for trades without a stop: brokers do not export stops, so an imported trade gets its R
  * multiple from the risk the user set (per account and per instrument root, else a default).
  */
-import type { ScopeSettings, Settings } from '../schemas/settings.js';
+import type { ScopeSettings, Settings } from '@tj/schemas';
 import { decimalMul, decimalOf, decimalToNumber, divRound } from '../shared/decimal.js';
 import { toMicros } from '../shared/money.js';
 import type { Repositories } from '../storage/ports.js';

@@ -1,4 +1,4 @@
-import type { TradeFilter, TradeSelection } from '../schemas/trade.js';
+import type { TradeFilter, TradeSelection } from '@tj/schemas';
 import { parseDayKey } from '../shared/calendar.js';
 import { idPrefixRange } from '../shared/id-prefix.js';
 import { type TradingDayClock, tradingDayClock } from '../shared/trading-day.js';

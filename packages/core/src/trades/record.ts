@@ -1,5 +1,5 @@
 import { rSourceOf } from './default-risk.js';
-import type { Trade, TradeExecution } from '../schemas/trade.js';
+import type { Trade, TradeExecution } from '@tj/schemas';
 import { fromMicros } from '../shared/money.js';
 import { isoUtc } from '../shared/iso.js';
 import type { ExecutionRow, TradeListRow, TradeRow } from '../storage/rows.js';

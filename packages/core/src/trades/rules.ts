@@ -1,4 +1,4 @@
-import { MAX_POSITION_VALUE } from '../schemas/common.js';
+import { MAX_POSITION_VALUE } from '@tj/schemas';
 import { type FieldError, validationError } from '../shared/errors.js';
 import type { TradeRow } from '../storage/rows.js';
 

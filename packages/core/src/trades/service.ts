@@ -1,14 +1,15 @@
 import { emitEvent } from '../events/emit.js';
-import { paginationOf } from '../schemas/common.js';
 import {
+  paginationOf,
   type Trade,
   TRADE_CREATE_FIELDS,
-  tradeCreateSchema,
-  tradeListQuerySchema,
-  tradeUpdateSchema,
   type TradeCreate,
+  tradeCreateSchema,
+  type TradeList,
+  tradeListQuerySchema,
   type TradeUpdate,
-} from '../schemas/trade.js';
+  tradeUpdateSchema,
+} from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { notFound } from '../shared/errors.js';
 import { toMicros } from '../shared/money.js';
@@ -190,7 +191,7 @@ export function trades(deps: CoreDeps) {
       });
     },
     /** A page of trades, newest entry first, with pagination. */
-    async list(userId: string, query: unknown): Promise<{ trades: Trade[]; pagination: ReturnType<typeof paginationOf> }> {
+    async list(userId: string, query: unknown): Promise<TradeList> {
       const q = parseInput(tradeListQuerySchema, query ?? {});
       const filter = await tradeQueryFor(storage.repos, userId, q);
       const page = await storage.repos.trades.list(userId, filter, { page: q.page, limit: q.limit });

@@ -14,15 +14,8 @@ export {
   retryDelayMs,
 } from './retry.js';
 export { createOutboxSignal, type LocalDelivery, type LocalDispatcher, type OutboxSignal } from './signal.js';
-export { MAX_RESPONSE_BODY_BYTES, responseBodyHead } from './response-body.js';
-export {
-  decodeWebhookSecret,
-  newWebhookSecret,
-  WEBHOOK_SECRET_BYTES,
-  webhookSecretProblem,
-  WHSEC_KEY_BYTES,
-  WHSEC_PREFIX,
-} from './secret.js';
+export { responseBodyHead } from './response-body.js';
+export { newWebhookSecret, WEBHOOK_SECRET_BYTES } from './secret.js';
 export { signWebhookPayload, standardWebhookSignature, verifyWebhookSignature, webhookSigningKey } from './signature.js';
 export { hostOf, isLocalhostName, literalTargetGuard, literalTargetRefusal } from './target.js';
 export { DEFAULT_RETENTION_DAYS, MAX_WEBHOOKS_PER_USER, webhooks, type WebhookOptions, type WebhooksService } from './service.js';

@@ -1,4 +1,4 @@
-import type { Delivery, DeliveryAttempt, Webhook } from '../schemas/webhook.js';
+import type { Delivery, DeliveryAttempt, Webhook } from '@tj/schemas';
 import { isoUtc } from '../shared/iso.js';
 import type { AttemptRow, DeliveryRow, WebhookRow } from '../storage/rows.js';
 

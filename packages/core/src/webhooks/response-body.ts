@@ -1,5 +1,4 @@
-/** How much of an answer's body the delivery log keeps, in bytes. */
-export const MAX_RESPONSE_BODY_BYTES = 1024;
+import { MAX_RESPONSE_BODY_BYTES } from '@tj/schemas';
 
 /**
  * The part of an answer's body the delivery log keeps: its first {@link MAX_RESPONSE_BODY_BYTES}

@@ -1,14 +1,17 @@
 import { DEFAULTS } from '../defaults.js';
 import { eventPayload } from '../events/emit.js';
-import { paginationOf, type Pagination } from '../schemas/common.js';
 import {
   type Delivery,
+  type DeliveryList,
   deliveryListQuerySchema,
   type DeliveryOutcome,
+  paginationOf,
   TEST_EVENT,
   type Webhook,
+  type WebhookCreated,
   webhookCreateSchema,
-} from '../schemas/webhook.js';
+  type WebhookList,
+} from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError, ErrorCode, notFound, validationError } from '../shared/errors.js';
 import { parseInput } from '../shared/validate.js';
@@ -106,7 +109,7 @@ export function webhooks(deps: CoreDeps, options: WebhookOptions & { signal?: Ou
      * Registers a webhook → the record with its secret (`whsec_` + base64 of 32 random bytes when
      * not sent); shown only here.
      */
-    async create(userId: string, input: unknown): Promise<Webhook & { secret: string }> {
+    async create(userId: string, input: unknown): Promise<WebhookCreated> {
       const body = parseInput(webhookCreateSchema, input);
       const url = new URL(body.url).href;
       const refusal = await guard.refusal(url);
@@ -130,7 +133,7 @@ export function webhooks(deps: CoreDeps, options: WebhookOptions & { signal?: Ou
       return { ...webhookRecord(row), secret };
     },
     /** The user's webhooks, oldest first. */
-    async list(userId: string): Promise<{ webhooks: Webhook[] }> {
+    async list(userId: string): Promise<WebhookList> {
       return { webhooks: (await storage.repos.webhooks.list(userId)).map(webhookRecord) };
     },
     /** One webhook, or `not_found`. */
@@ -194,7 +197,7 @@ export function webhooks(deps: CoreDeps, options: WebhookOptions & { signal?: Ou
       return { delivered, statusCode: result.statusCode, durationMs: result.durationMs, error };
     },
     /** The webhook's deliveries, newest first, each with its latest attempt and every attempt; `status` filters. */
-    async deliveries(userId: string, id: string, query: unknown): Promise<{ deliveries: Delivery[]; pagination: Pagination }> {
+    async deliveries(userId: string, id: string, query: unknown): Promise<DeliveryList> {
       const q = parseInput(deliveryListQuerySchema, query ?? {});
       await load(userId, id);
       const page = await storage.repos.outbox.listDeliveries(userId, id, { status: q.status }, { page: q.page, limit: q.limit });

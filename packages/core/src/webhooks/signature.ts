@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { decodeWebhookSecret } from './secret.js';
+import { decodeWebhookSecret } from '@tj/schemas';
 
 /**
  * The HMAC key of a secret: the decoded bytes of a Standard Webhooks `whsec_<base64>` secret,

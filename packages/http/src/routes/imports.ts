@@ -1,6 +1,6 @@
 import {
   importCreateQuerySchema,
-  importFormatInfoSchema,
+  importFormatListSchema,
   importListQuerySchema,
   importListSchema,
   importProfileInputSchema,
@@ -12,13 +12,8 @@ import {
   parseInput,
   replayable,
 } from '@tj/core';
-import { z } from 'zod';
 import { spool } from '../io/spool.js';
 import { noContent, ok, param, type Route } from './route.js';
-
-const formatListSchema = z
-  .object({ formats: z.array(importFormatInfoSchema) })
-  .meta({ id: 'ImportFormatList', description: 'Every format an import reads, in detection order' });
 
 /** Imports: a file in (streamed), its record, the history, and undo. */
 export const importRoutes: Route[] = [
@@ -82,7 +77,7 @@ export const importRoutes: Route[] = [
     tag: 'imports',
     auth: true,
     scope: 'read',
-    response: { status: 200, description: 'Every format', schema: formatListSchema },
+    response: { status: 200, description: 'Every format', schema: importFormatListSchema },
     errors: [],
     handle: async ({ core }) => ok({ formats: core.imports.formats() }),
   },

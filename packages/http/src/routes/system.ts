@@ -1,8 +1,6 @@
-import { CoreError } from '@tj/core';
+import { CoreError, healthSchema } from '@tj/core';
 import { z } from 'zod';
 import { ok, type Route } from './route.js';
-
-const healthSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
 
 /** Health probe and the OpenAPI document (both public). */
 export function systemRoutes(openApiDocument: () => unknown): Route[] {

@@ -3,7 +3,7 @@
  * symbol, side, quantity, price and fees (plus a date pattern), and this builds a format from it
  * that reads through the same pipeline as the built-in ones.
  */
-import { type MappingProfile, mappingProfileSchema } from '../../schemas/import-profile.js';
+import { type MappingProfile, mappingProfileSchema } from '@tj/schemas';
 import { validationError } from '../../shared/errors.js';
 import { cellError, lineError } from '../cell-error.js';
 import { parseDateTime } from '../values.js';
@@ -36,7 +36,7 @@ export const MAPPED_FIELDS = {
   date: false,
 } as const;
 
-export { type MappingProfile, mappingProfileSchema } from '../../schemas/import-profile.js';
+export { type MappingProfile, mappingProfileSchema } from '@tj/schemas';
 
 /**
  * Reads `field=Column,field="Column, with comma"` (the `--map` flag's inline form) into columns.

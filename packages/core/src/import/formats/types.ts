@@ -3,7 +3,7 @@
  * A format knows its broker's layout (columns, sections, quirks, sign conventions) and nothing
  * else: time zones, instrument catalogues, FIFO matching, dedup and writing are the pipeline's.
  */
-import type { AssetClass, OptionRight } from '../../schemas/trade.js';
+import type { AssetClass, OptionRight } from '@tj/schemas';
 import type { TradeImportInput } from '../trade-input.js';
 
 /** A wall-clock time as a broker wrote it, without a zone: read later in the source time zone. */

@@ -1,5 +1,5 @@
 import { fromMicros, toMicros } from '../../../shared/money.js';
-import type { AssetClass } from '../../../schemas/trade.js';
+import type { AssetClass } from '@tj/schemas';
 import { cellError } from '../../cell-error.js';
 import { type HeaderRow, headerScore } from '../csv-records.js';
 import { defineFormat } from '../registry.js';

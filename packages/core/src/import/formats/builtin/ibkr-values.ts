@@ -2,7 +2,7 @@
  * What the Interactive Brokers exports share: their date-time spellings, asset classes, trade
  * codes, the sign of commissions, and the option details and multipliers a row states.
  */
-import type { AssetClass } from '../../../schemas/trade.js';
+import type { AssetClass } from '@tj/schemas';
 import type { Parsed } from '../../values.js';
 import { parseWallClock } from '../broker-values.js';
 import { atDateOnlyHour } from './time-order.js';

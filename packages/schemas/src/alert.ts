@@ -73,9 +73,15 @@ export type AlertCreate = z.output<typeof alertCreateSchema>;
 export type AlertCreateInput = z.input<typeof alertCreateSchema>;
 /** Validated alert update body. */
 export type AlertUpdate = z.output<typeof alertUpdateSchema>;
+/** Input of an alert update. */
+export type AlertUpdateInput = z.input<typeof alertUpdateSchema>;
 /** Alert record. */
-export type Alert = z.infer<typeof alertSchema>;
+export type Alert = z.output<typeof alertSchema>;
+/** The user's alerts (GET /api/alerts). */
+export type AlertList = z.output<typeof alertListSchema>;
 /** Alert type. */
-export type AlertType = z.infer<typeof alertTypeSchema>;
+export type AlertType = z.output<typeof alertTypeSchema>;
 /** Alert event record. */
-export type AlertEvent = z.infer<typeof alertEventSchema>;
+export type AlertEvent = z.output<typeof alertEventSchema>;
+/** A page of an alert's events (GET /api/alerts/{id}/events). */
+export type AlertEventList = z.output<typeof alertEventListSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idPrefixRange } from '../shared/id-prefix.js';
+import { idPrefixRange } from './id-prefix.js';
 
 /** UUID identifier of any record. */
 export const idSchema = z.uuid().meta({ description: 'UUID (v7) identifier' });
@@ -64,7 +64,7 @@ export const paginationSchema = z
   .meta({ id: 'Pagination' });
 
 /** The pagination block of a page of `total` items. */
-export type Pagination = z.infer<typeof paginationSchema>;
+export type Pagination = z.output<typeof paginationSchema>;
 
 /** Builds the pagination object: pages = ceil(total / limit). */
 export function paginationOf(page: number, limit: number, total: number): Pagination {
@@ -130,6 +130,12 @@ export function tagList(max: number) {
     .refine((tags) => new Set(tags).size === tags.length, { message: 'tags must be distinct' });
 }
 
+/** One failed field of a validation error: where (a dotted path, or a line and column) and why. */
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+
+/** One failed field of a validation error. */
+export type FieldError = z.output<typeof fieldErrorSchema>;
+
 /** RFC 9457 problem details body, with the stable `code`. */
 export const problemSchema = z
   .object({
@@ -144,9 +150,15 @@ export const problemSchema = z
       .string()
       .optional()
       .meta({ description: 'with 401 otp_required from login: send it with the code to POST /api/auth/login/otp' }),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    errors: z.array(fieldErrorSchema).optional(),
   })
   .meta({ id: 'Problem' });
 
 /** A problem details body. */
-export type Problem = z.infer<typeof problemSchema>;
+export type Problem = z.output<typeof problemSchema>;
+
+/** Response of GET /api/health. */
+export const healthSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
+
+/** The health probe's answer. */
+export type Health = z.output<typeof healthSchema>;

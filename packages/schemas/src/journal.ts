@@ -106,7 +106,11 @@ export type JournalCreate = z.output<typeof journalCreateSchema>;
 export type JournalCreateInput = z.input<typeof journalCreateSchema>;
 /** Validated update body. */
 export type JournalUpdate = z.output<typeof journalUpdateSchema>;
+/** Input of a journal update (emotionalState keys merge, arrays replace, `null` clears). */
+export type JournalUpdateInput = z.input<typeof journalUpdateSchema>;
 /** Journal entry record. */
-export type JournalEntry = z.infer<typeof journalEntrySchema>;
+export type JournalEntry = z.output<typeof journalEntrySchema>;
+/** A page of journal entries (GET /api/journal). */
+export type JournalList = z.output<typeof journalListSchema>;
 /** Validated journal list query. */
 export type JournalListQuery = z.output<typeof journalListQuerySchema>;

@@ -20,6 +20,6 @@ export const shortIdsSchema = z
   .meta({ id: 'ShortIds', description: 'Each id mapped to the fewest of its first characters (at least 8) no other id shares' });
 
 /** A kind of record with ids. */
-export type IdKind = z.infer<typeof idKindSchema>;
+export type IdKind = z.output<typeof idKindSchema>;
 /** Answer of GET /api/short-ids. */
-export type ShortIds = z.infer<typeof shortIdsSchema>;
+export type ShortIds = z.output<typeof shortIdsSchema>;

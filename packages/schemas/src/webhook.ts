@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { MAX_RESPONSE_BODY_BYTES } from '../webhooks/response-body.js';
-import { webhookSecretProblem } from '../webhooks/secret.js';
 import { dateTimeOutput, idSchema, paginationQuery, paginationSchema, textInput, withoutNul } from './common.js';
+import { webhookSecretProblem } from './webhook-secret.js';
+
+/** How much of an answer's body the delivery log keeps, in bytes. */
+export const MAX_RESPONSE_BODY_BYTES = 1024;
 
 /** Event names a webhook may subscribe to. */
 export const EVENT_TYPES = [
@@ -139,15 +141,23 @@ export const deliveryPayloadSchema = z
 
 /** Validated webhook create body. */
 export type WebhookCreate = z.output<typeof webhookCreateSchema>;
+/** Input of POST /api/webhooks (before defaults). */
+export type WebhookCreateInput = z.input<typeof webhookCreateSchema>;
 /** Webhook record. */
-export type Webhook = z.infer<typeof webhookSchema>;
+export type Webhook = z.output<typeof webhookSchema>;
+/** A new webhook and its secret (shown only by the POST that created it). */
+export type WebhookCreated = z.output<typeof webhookCreatedSchema>;
+/** The user's webhooks (GET /api/webhooks). */
+export type WebhookList = z.output<typeof webhookListSchema>;
 /** Delivery record. */
-export type Delivery = z.infer<typeof deliverySchema>;
+export type Delivery = z.output<typeof deliverySchema>;
+/** A page of a webhook's deliveries. */
+export type DeliveryList = z.output<typeof deliveryListSchema>;
 /** One logged delivery attempt. */
-export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
+export type DeliveryAttempt = z.output<typeof deliveryAttemptSchema>;
 /** Delivery outcome. */
-export type DeliveryOutcome = z.infer<typeof deliveryOutcomeSchema>;
+export type DeliveryOutcome = z.output<typeof deliveryOutcomeSchema>;
 /** Delivery payload. */
-export type DeliveryPayload = z.infer<typeof deliveryPayloadSchema>;
+export type DeliveryPayload = z.output<typeof deliveryPayloadSchema>;
 /** Delivery list query. */
 export type DeliveryListQuery = z.output<typeof deliveryListQuerySchema>;

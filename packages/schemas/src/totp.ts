@@ -47,8 +47,10 @@ export const totpEnabledSchema = z
   .meta({ id: 'TotpEnabled' });
 
 /** TOTP status. */
-export type TotpStatus = z.infer<typeof totpStatusSchema>;
+export type TotpStatus = z.output<typeof totpStatusSchema>;
 /** A started enrolment. */
-export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+export type TotpEnrolment = z.output<typeof totpEnrolmentSchema>;
 /** A confirmed enrolment with its recovery codes. */
-export type TotpEnabled = z.infer<typeof totpEnabledSchema>;
+export type TotpEnabled = z.output<typeof totpEnabledSchema>;
+/** Input of the second login step: the `otpToken` of an `otp_required` answer and a code. */
+export type OtpLoginInput = z.input<typeof otpLoginSchema>;

@@ -64,8 +64,8 @@ export type ReportQuery = z.output<typeof reportQuerySchema>;
 /** Input of a report query (before defaults). */
 export type ReportQueryInput = z.input<typeof reportQuerySchema>;
 /** The summary report's data. */
-export type Report = z.infer<typeof reportSchema>;
+export type Report = z.output<typeof reportSchema>;
 /** One point of the report's equity curve. */
-export type ReportEquityPoint = z.infer<typeof reportEquityPointSchema>;
+export type ReportEquityPoint = z.output<typeof reportEquityPointSchema>;
 /** One day of the report's calendar. */
-export type ReportDay = z.infer<typeof reportDaySchema>;
+export type ReportDay = z.output<typeof reportDaySchema>;

@@ -96,3 +96,5 @@ export type ScopeSettings = z.output<typeof scopeSettingsSchema>;
 export type TradingDayStart = z.output<typeof tradingDayStartSchema>;
 /** A validated settings patch. */
 export type SettingsPatch = z.output<typeof settingsPatchSchema>;
+/** Input of PATCH /api/settings. */
+export type SettingsPatchInput = z.input<typeof settingsPatchSchema>;

@@ -44,9 +44,13 @@ export const mappingProfileSchema = z
 
 /** A column mapping. */
 export type MappingProfile = z.output<typeof mappingProfileSchema>;
+/** A column mapping as sent (`imports.create`'s `map`, a saved profile's body). */
+export type MappingProfileInput = z.input<typeof mappingProfileSchema>;
 
 /** Body of PUT /api/imports/profiles/{name}: the mapping (its name is the path's). */
 export const importProfileInputSchema = z.strictObject(profileFields).meta({ id: 'ImportProfileInput' });
+/** Input of PUT /api/imports/profiles/{name}. */
+export type ImportProfileInput = z.input<typeof importProfileInputSchema>;
 
 /** A saved mapping profile. */
 export const importProfileSchema = z

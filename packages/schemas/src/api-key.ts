@@ -58,8 +58,10 @@ export const apiKeyCreatedSchema = apiKeySchema
 export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) }).meta({ id: 'ApiKeyList' });
 
 /** An API key record. */
-export type ApiKey = z.infer<typeof apiKeySchema>;
+export type ApiKey = z.output<typeof apiKeySchema>;
 /** The answer of creating an API key. */
-export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>;
+export type ApiKeyCreated = z.output<typeof apiKeyCreatedSchema>;
+/** The user's API keys (GET /api/keys). */
+export type ApiKeyList = z.output<typeof apiKeyListSchema>;
 /** Input of creating an API key. */
 export type ApiKeyCreateInput = z.input<typeof apiKeyCreateSchema>;

@@ -79,3 +79,11 @@ export const importFormatInfoSchema = z
 
 /** A format's description. */
 export type ImportFormatInfo = z.output<typeof importFormatInfoSchema>;
+
+/** Response of GET /api/imports/formats. */
+export const importFormatListSchema = z
+  .object({ formats: z.array(importFormatInfoSchema) })
+  .meta({ id: 'ImportFormatList', description: 'Every format an import reads, in detection order' });
+
+/** Every format an import reads. */
+export type ImportFormatList = z.output<typeof importFormatListSchema>;

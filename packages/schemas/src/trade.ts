@@ -233,12 +233,16 @@ export type TradeCreateInput = z.input<typeof tradeCreateSchema>;
 export type TradeCreate = z.output<typeof tradeCreateSchema>;
 /** Validated update body. */
 export type TradeUpdate = z.output<typeof tradeUpdateSchema>;
+/** Input of PATCH /api/trades/{id} (`null` clears an optional field). */
+export type TradeUpdateInput = z.input<typeof tradeUpdateSchema>;
 /** Trade record. */
-export type Trade = z.infer<typeof tradeSchema>;
+export type Trade = z.output<typeof tradeSchema>;
+/** A page of trades (GET /api/trades). */
+export type TradeList = z.output<typeof tradeListSchema>;
 /** Asset class of a trade. */
-export type AssetClass = z.infer<typeof assetClassSchema>;
+export type AssetClass = z.output<typeof assetClassSchema>;
 /** Right of an option. */
-export type OptionRight = z.infer<typeof optionRightSchema>;
+export type OptionRight = z.output<typeof optionRightSchema>;
 /** Validated list query. */
 export type TradeListQuery = z.output<typeof tradeListQuerySchema>;
 /** Which trades an analytic looks at (validated). */
@@ -246,4 +250,4 @@ export type TradeSelection = { [K in keyof typeof tradeSelectionQuery]?: z.outpu
 /** Validated trade filter. */
 export type TradeFilter = Omit<z.output<typeof tradeStatisticsQuerySchema>, 'tz'>;
 /** One execution of a trade. */
-export type TradeExecution = z.infer<typeof tradeExecutionSchema>;
+export type TradeExecution = z.output<typeof tradeExecutionSchema>;

@@ -36,7 +36,11 @@ export const passwordChangeSchema = z.strictObject({ password });
 
 /** Validated registration body. */
 export type Register = z.output<typeof registerSchema>;
+/** Input of registration. */
+export type RegisterInput = z.input<typeof registerSchema>;
+/** Input of login. */
+export type LoginInput = z.input<typeof loginSchema>;
 /** User record as returned. */
-export type User = z.infer<typeof userSchema>;
+export type User = z.output<typeof userSchema>;
 /** Login and refresh response. */
-export type TokenPair = z.infer<typeof tokenPairSchema>;
+export type TokenPair = z.output<typeof tokenPairSchema>;
