@@ -77,9 +77,9 @@ const recordFields = {
 /** One import: its report, file, times, and the trades it created. */
 export const importRecordSchema = importReportSchema.extend(recordFields).meta({ id: 'Import' });
 
-/** An import as listed: the record without the ids of its trades. */
+/** An import as listed: the record without the ids of its trades and its skipped rows. */
 export const importListItemSchema = importReportSchema
-  .omit({ tradeIds: true })
+  .omit({ tradeIds: true, skippedRows: true, skippedRowsNotListed: true })
   .extend(recordFields)
   .meta({ id: 'ImportListItem' });
 
