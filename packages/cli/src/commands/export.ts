@@ -86,7 +86,7 @@ function journalRow(e: JournalEntry, quote: (s: string) => string): string {
 /** `tj export trades|journal --format csv|json [--out FILE]`. */
 export async function exportData(ctx: Context, opts: Opts, [what]: string[]): Promise<void> {
   const core = await import('@tj/core');
-  const backend = await ctx.backend();
+  const backend = await ctx.client();
   const format = opts.format ?? 'csv';
   const sink: TextSink = opts.out ? await fileSink(opts.out) : { write: (t) => ctx.out.write(t), end: async () => {} };
   const noun = what === 'trades' ? 'trades' : 'journal entries';
