@@ -6,7 +6,7 @@ import { action, type Opts } from '../command-kit.js';
 import type { TjClient } from '@tj/client';
 import type { Context, Io } from '../context.js';
 import { CliError, fileError, UsageError } from '../errors.js';
-import { collectPointValue, type SourceZone, sourceZone } from '../import/import-options.js';
+import { collectPointValue, pointValuesOf, type SourceZone, sourceZone } from '../import/import-options.js';
 import { readMapping } from '../import/mapping.js';
 import { countLineBreaks, Progress } from '../import/progress.js';
 import { detectedLine, printFormats, printGroups, printWarnings, summaryLine } from '../import/report-view.js';
@@ -85,6 +85,7 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
     throw new UsageError('--save-profile saves the mapping given with --map: pass --map too');
   }
   if (opts.map !== undefined && opts.format !== undefined) throw new UsageError('--map and --format: give one of them');
+  const pointValues = await pointValuesOf(opts.pointValue as string[] | undefined);
   const zone = sourceZone(opts.sourceTz, ctx.options.tz, ctx.env, ctx.tz);
   const size = await checkedSize(path);
   const mapping = opts.map === undefined ? undefined : await readMapping(opts.map, opts.datePattern);
@@ -109,7 +110,7 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
       ...(mapping !== undefined && { map: mapping }),
       ...(dryRun && { dryRun }),
       ...(opts.skipInvalid === true && { skipInvalid: true }),
-      ...(opts.pointValue !== undefined && { pointValues: opts.pointValue as Record<string, number> }),
+      ...(pointValues !== undefined && { pointValues }),
     });
   } catch (e) {
     const name = basename(path);
