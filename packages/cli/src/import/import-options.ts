@@ -8,7 +8,7 @@ export function collectPointValue(text: string, previous: string[] = []): string
   return [...previous, text];
 }
 
-/** `--point-value` flags as `{ ROOT: VALUE }`, read by core's rule; a bad one is a usage error. */
+/** `--point-value` flags as `{ ROOT: VALUE }`, read by the schemas' rule (parsePointValue, as the API reads them); a bad one is a usage error. */
 export async function pointValuesOf(flags: string[] | undefined): Promise<Record<string, number> | undefined> {
   if (flags === undefined) return undefined;
   const { parsePointValue } = await import('@tj/core');
