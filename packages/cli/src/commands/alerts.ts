@@ -100,11 +100,11 @@ async function printEvents(ctx: Context, events: AlertEvent[], alerts: Alert[]):
 
 /** `tj alerts events [id]`: the triggers of one alert (paged), or the latest of all alerts. */
 export async function listEvents(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
-  const backend = await ctx.client();
-  const { alerts } = await backend.alerts.list();
+  const client = await ctx.client();
+  const { alerts } = await client.alerts.list();
   if (arg !== undefined) {
     const id = await resolveId(ctx, 'alert', arg);
-    const page = await backend.alerts.events(id, defined({ page: opts.page, limit: opts.limit }));
+    const page = await client.alerts.events(id, defined({ page: opts.page, limit: opts.limit }));
     return ctx.out.resultAsync(page, async (p) => {
       await printEvents(ctx, p.events, alerts);
       if (p.pagination.total > 0) {
@@ -113,7 +113,7 @@ export async function listEvents(ctx: Context, opts: Opts, [arg]: string[]): Pro
     });
   }
   const limit = (opts.limit as number | undefined) ?? 20;
-  const pages = await Promise.all(alerts.map((a) => backend.alerts.events(a.id, { limit: Math.min(limit, 100) })));
+  const pages = await Promise.all(alerts.map((a) => client.alerts.events(a.id, { limit: Math.min(limit, 100) })));
   const events = pages
     .flatMap((p) => p.events)
     .sort((a, b) => (a.triggeredAt < b.triggeredAt ? 1 : a.triggeredAt > b.triggeredAt ? -1 : 0))

@@ -78,14 +78,14 @@ export async function showImport(ctx: Context, _opts: Opts, [arg]: string[]): Pr
 /** `tj imports undo <id>`: removes the trades the import created, once confirmed. */
 export async function undoImport(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
   const id = await resolveId(ctx, 'import', arg as string);
-  const backend = await ctx.client();
-  const record = await backend.imports.get(id);
+  const client = await ctx.client();
+  const record = await client.imports.get(id);
   const what = `import ${id} (${plural(record.tradeIds.length, 'trade')} it created)`;
   if (opts.yes !== true && !(await ctx.prompt.confirm({ message: `Undo ${what}?`, flag: '--yes' }))) {
     ctx.out.line('Nothing undone.');
     return;
   }
-  const undone = await backend.imports.undo(id, { force: opts.force === true });
+  const undone = await client.imports.undo(id, { force: opts.force === true });
   ctx.out.result(undone, () => ctx.out.line(`Undid ${what}`));
 }
 

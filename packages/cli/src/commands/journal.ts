@@ -37,10 +37,10 @@ export async function listEntries(ctx: Context, opts: Opts): Promise<void> {
     page: opts.page,
     limit: opts.limit,
   });
-  const backend = await ctx.client();
-  const page = await backend.journal.list(query);
+  const client = await ctx.client();
+  const page = await client.journal.list(query);
   await ctx.out.resultAsync(page, async (p) => {
-    printJournalTable(ctx.out, p.entries, p.pagination, await shortIdsFrom(backend, 'journal', p.entries));
+    printJournalTable(ctx.out, p.entries, p.pagination, await shortIdsFrom(client, 'journal', p.entries));
   });
 }
 

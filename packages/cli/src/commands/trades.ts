@@ -61,10 +61,10 @@ export function analyticsFilter(ctx: Context, opts: Opts): Record<string, unknow
 /** `tj trades list`. */
 export async function listTrades(ctx: Context, opts: Opts): Promise<void> {
   const query = { ...tradeFilter(ctx, opts), ...defined({ page: opts.page, limit: opts.limit }) };
-  const backend = await ctx.client();
-  const page = await backend.trades.list(query);
+  const client = await ctx.client();
+  const page = await client.trades.list(query);
   await ctx.out.resultAsync(page, async (p) => {
-    printTradeTable(ctx.out, p.trades, ctx.tz, p.pagination, await shortIdsFrom(backend, 'trade', p.trades));
+    printTradeTable(ctx.out, p.trades, ctx.tz, p.pagination, await shortIdsFrom(client, 'trade', p.trades));
   });
 }
 
