@@ -1,8 +1,8 @@
+import type { TjClient } from '@tj/client';
 import type { User } from '@tj/core';
-import type { Backend } from './backend/backend.js';
-import { type LocalSession, openLocalSession, resolveLocalUser } from './backend/local-session.js';
+import { type LocalSession, openLocalSession, resolveLocalUser } from './backend/local-app.js';
 import { readCredentials } from './config/credentials.js';
-import { databaseUrl, type Env } from './config/paths.js';
+import { databaseUrl, type Env, redactDatabaseUrl } from './config/paths.js';
 import { CliError, UsageError } from './errors.js';
 import { Output, type Sink } from './output/output.js';
 import { createPrompter, type Prompter } from './prompts/prompter.js';
@@ -35,7 +35,7 @@ function resolveTimeZone(flag: string | undefined, env: Env): string {
   return tz;
 }
 
-/** Everything a command runs with: output, prompts, time zone, and its backend (opened once). */
+/** Everything a command runs with: output, prompts, time zone, and its API client (opened once). */
 export class Context {
   readonly out: Output;
   readonly prompt: Prompter;
@@ -43,7 +43,7 @@ export class Context {
   readonly env: Env;
   private readonly closers: Array<() => Promise<void>> = [];
   private session: Promise<LocalSession> | undefined;
-  private opened: Promise<Backend> | undefined;
+  private opened: Promise<TjClient> | undefined;
 
   constructor(
     readonly io: Io,
@@ -66,7 +66,12 @@ export class Context {
     return databaseUrl(this.options.db, this.env);
   }
 
-  /** Core on the local database (opened once; closed with the context). */
+  /** Where commands go, fit to print: the server (remote mode) or the local database. */
+  get where(): string {
+    return this.mode === 'remote' ? (readCredentials(this.env)?.server ?? '') : redactDatabaseUrl(this.databaseUrl);
+  }
+
+  /** The API app on the local database, and its core (opened once; closed with the context). */
   local(
     options: {
       create?: boolean;
@@ -94,24 +99,27 @@ export class Context {
     return resolveLocalUser(await this.local(), this.options.user || this.env.TJ_USER);
   }
 
-  /** The backend of the current mode, acting as the user. */
-  backend(): Promise<Backend> {
-    this.opened ??= this.openBackend();
+  /**
+   * The SDK client every command works through, acting as the user: the server's after `tj login`,
+   * else the local database's app answering in this process.
+   */
+  client(): Promise<TjClient> {
+    this.opened ??= this.openClient();
     return this.opened;
   }
 
-  private async openBackend(): Promise<Backend> {
+  private async openClient(): Promise<TjClient> {
     if (this.mode === 'local') {
-      const { localBackend } = await import('./backend/local.js');
+      const { localClient } = await import('./backend/client.js');
       const user = await this.localUser();
-      return localBackend(await this.local(), user);
+      return localClient(await this.local(), user.id);
     }
     const credentials = readCredentials(this.env);
     if (!credentials?.refreshToken) {
       throw new CliError(`not logged in to ${credentials?.server ?? 'a server'} any more: run tj login`);
     }
-    const { remoteBackend, remoteClient } = await import('./backend/remote.js');
-    return remoteBackend(await remoteClient(this.env, credentials), credentials.server);
+    const { remoteClient } = await import('./backend/client.js');
+    return remoteClient(this.env, credentials);
   }
 
   /** Runs `fn` when the command ends (success or failure). */

@@ -64,8 +64,9 @@ function apiMessage(e: ErrorLike): string {
 }
 
 /**
- * The one-line message and exit code of any error: CoreError and the SDK's TjApiError carry
- * user-readable messages; anything else is shown by its message only (never a stack trace).
+ * The one-line message and exit code of any error. Commands fail with the SDK's TjApiError in both
+ * modes (local mode's API answers in process); CoreError comes only from what works on core
+ * directly (tj init, tj user). Anything else is shown by its message only (never a stack trace).
  */
 export function describeError(e: unknown): { message: string; exitCode: number } {
   if (e instanceof CommanderError) {

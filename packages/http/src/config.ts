@@ -1,7 +1,8 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { PasswordCost, Storage } from '@tj/core';
-import proxyAddr from 'proxy-addr';
+import { createRequire } from 'node:module';
+import type proxyAddr from 'proxy-addr';
 import type { Logger } from './server/logger.js';
 
 /** One rate limit: `limit` per `windowSeconds`. */
@@ -128,7 +129,7 @@ export function parseRateLimits(value: string): RateLimitConfig | false {
 function parseTrustProxy(value: string | string[]): string[] {
   const entries = (Array.isArray(value) ? value : value.split(',')).map((e) => e.trim()).filter((e) => e !== '');
   try {
-    proxyAddr.compile(entries);
+    (createRequire(import.meta.url)('proxy-addr') as typeof proxyAddr).compile(entries);
   } catch (e) {
     throw new Error(`--trust-proxy takes addresses, CIDRs, loopback, linklocal or uniquelocal: ${(e as Error).message}`);
   }

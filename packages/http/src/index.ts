@@ -1,4 +1,5 @@
-export { createServer, API_VERSION, type TjServer } from './server/create-server.js';
+export { createServer, createApp, API_VERSION, type TjServer, type TjApp } from './server/create-server.js';
+export { inProcessFetch, type RequestListener } from './server/in-process.js';
 export { startServer, type RunningServer } from './server/start-server.js';
 export {
   resolveServerConfig,

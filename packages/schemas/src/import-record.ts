@@ -9,7 +9,18 @@ const flag = (description: string) =>
     .optional()
     .meta({ description });
 
-const ROOT_VALUE = /^([A-Za-z0-9]{1,8})=(\d+(?:\.\d+)?)$/;
+const ROOT_VALUE = /^\s*([A-Za-z0-9]{1,8})\s*=\s*(\d+(?:\.\d+)?)\s*$/;
+
+/**
+ * `ES=50`: a futures root (upper-cased) and its point value, above 0; undefined when `text` is not that.
+ *
+ * @example parsePointValue('zn=1000') // { root: 'ZN', value: 1000 }
+ */
+export function parsePointValue(text: string): { root: string; value: number } | undefined {
+  const m = ROOT_VALUE.exec(text);
+  const value = m === null ? Number.NaN : Number(m[2]);
+  return m !== null && value > 0 ? { root: (m[1] as string).toUpperCase(), value } : undefined;
+}
 
 /** `ES=50,NQ=20`: point values by futures root. */
 const pointValues = z
@@ -17,12 +28,12 @@ const pointValues = z
   .transform((s, ctx) => {
     const out: Record<string, number> = {};
     for (const part of s.split(',')) {
-      const m = ROOT_VALUE.exec(part.trim());
-      if (!m || Number(m[2]) <= 0) {
+      const parsed = parsePointValue(part);
+      if (parsed === undefined) {
         ctx.addIssue({ code: 'custom', message: `"${part.trim()}" is not ROOT=VALUE (e.g. ES=50)` });
         return z.NEVER;
       }
-      out[(m[1] as string).toUpperCase()] = Number(m[2]);
+      out[parsed.root] = parsed.value;
     }
     return out;
   })
@@ -77,9 +88,9 @@ const recordFields = {
 /** One import: its report, file, times, and the trades it created. */
 export const importRecordSchema = importReportSchema.extend(recordFields).meta({ id: 'Import' });
 
-/** An import as listed: the record without the ids of its trades. */
+/** An import as listed: the record without the ids of its trades and its skipped rows. */
 export const importListItemSchema = importReportSchema
-  .omit({ tradeIds: true })
+  .omit({ tradeIds: true, skippedRows: true, skippedRowsNotListed: true })
   .extend(recordFields)
   .meta({ id: 'ImportListItem' });
 

@@ -12,6 +12,15 @@ export const importWarningSchema = z
   })
   .meta({ id: 'ImportWarning' });
 
+/** A row `skipInvalid` left out: its line, why, and the row as the file has it. */
+export const importSkippedRowSchema = z
+  .object({
+    line: z.number().int(),
+    message: z.string(),
+    raw: z.string().meta({ description: 'The record as written in the file (a CSV line, an XML element)' }),
+  })
+  .meta({ id: 'ImportSkippedRow' });
+
 /** What an import created per account and instrument, with the broker's P&L beside ours where the file has it. */
 export const importGroupSchema = z
   .object({
@@ -49,6 +58,10 @@ export const importReportSchema = z
       invalid: z.number().int(),
     }),
     warnings: z.array(importWarningSchema),
+    skippedRows: z.array(importSkippedRowSchema).meta({
+      description: 'The rows skipInvalid left out, in file order: the first 1000 (counts.invalid counts them all)',
+    }),
+    skippedRowsNotListed: z.number().int().meta({ description: 'Skipped rows past the first 1000, not listed' }),
     groups: z.array(importGroupSchema),
     /** Ids of the trades created (none on a dry run). */
     tradeIds: z.array(z.string()),
@@ -59,6 +72,8 @@ export const importReportSchema = z
 export type ImportReport = z.output<typeof importReportSchema>;
 /** One warning of an import report. */
 export type ImportWarning = z.output<typeof importWarningSchema>;
+/** One row an import left out (`skipInvalid`). */
+export type ImportSkippedRow = z.output<typeof importSkippedRowSchema>;
 /** One account/instrument group of an import report. */
 export type ImportGroup = z.output<typeof importGroupSchema>;
 

@@ -26,14 +26,14 @@ interface Candidate {
 }
 
 async function candidates(ctx: Context, kind: IdKind, prefix: string): Promise<{ found: Candidate[]; total: number }> {
-  const backend = await ctx.backend();
+  const client = await ctx.client();
   if (kind === 'trade') {
-    const { trades, pagination } = await backend.trades.list({ idPrefix: prefix, limit: SHOWN });
+    const { trades, pagination } = await client.trades.list({ idPrefix: prefix, limit: SHOWN });
     const found = trades.map((t) => ({ id: t.id, label: `${t.instrument} ${t.direction} ${dateTime(t.entryTime, ctx.tz)}` }));
     return { found, total: pagination.total };
   }
   if (kind === 'journal') {
-    const { entries, pagination } = await backend.journal.list({ idPrefix: prefix, limit: SHOWN });
+    const { entries, pagination } = await client.journal.list({ idPrefix: prefix, limit: SHOWN });
     return { found: entries.map((e) => ({ id: e.id, label: `${e.date} ${e.type}` })), total: pagination.total };
   }
   // Alerts, webhooks and the latest imports are listed whole, so the prefix is matched on the list itself.
@@ -41,13 +41,13 @@ async function candidates(ctx: Context, kind: IdKind, prefix: string): Promise<{
   const inRange = (id: string) => id >= range.from && id <= range.to;
   const all =
     kind === 'alert'
-      ? (await backend.alerts.list()).alerts.map((a) => ({ id: a.id, label: `${a.name} (${a.type})` }))
+      ? (await client.alerts.list()).alerts.map((a) => ({ id: a.id, label: `${a.name} (${a.type})` }))
       : kind === 'import'
-        ? (await backend.imports.list({ limit: 100 })).imports.map((i) => ({
+        ? (await client.imports.list({ limit: 100 })).imports.map((i) => ({
             id: i.id,
             label: `${i.fileName ?? i.format.label} ${dateTime(i.startedAt, ctx.tz)}`,
           }))
-        : (await backend.webhooks.list()).webhooks.map((w) => ({ id: w.id, label: w.url }));
+        : (await client.webhooks.list()).webhooks.map((w) => ({ id: w.id, label: w.url }));
   const found = all.filter((c) => inRange(c.id.toLowerCase()));
   return { found: found.slice(0, SHOWN), total: found.length };
 }

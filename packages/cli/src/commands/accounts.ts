@@ -5,7 +5,7 @@ import { dateTime, money } from '../output/format.js';
 
 /** `tj accounts list`: the accounts the journal's trades carry. */
 export async function listAccounts(ctx: Context): Promise<void> {
-  const data = await (await ctx.backend()).accounts();
+  const data = await (await ctx.client()).accounts();
   ctx.out.result(data, ({ accounts }) => {
     if (accounts.length === 0) return ctx.out.line('No trades yet, so no accounts.');
     ctx.out.printTable(

@@ -1,12 +1,13 @@
 import { type Command, Option } from 'commander';
 import type { Alert, AlertEvent } from '@tj/core';
 import { resolveId } from '../backend/resolve-id.js';
+import { raw } from '../backend/client.js';
 import { action, examples, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
 import { UsageError } from '../errors.js';
 import { dateTime, NONE, num } from '../output/format.js';
 import { defined, numberArg, positiveIntArg } from '../util/args.js';
-import { shortIdsOf } from '../views/short-ids.js';
+import { askShortIds, shortIdsOf } from '../views/short-ids.js';
 
 const TYPES = ['dailyLossLimit', 'maxConsecutiveLosses', 'maxDrawdown', 'riskPerTrade', 'missingStopLoss'] as const;
 
@@ -28,13 +29,13 @@ export async function addAlert(ctx: Context, opts: Opts): Promise<void> {
     });
     threshold = Number(v);
   }
-  const alert = await (await ctx.backend()).alerts.create(defined({ name, type, threshold, tz: ctx.tz }));
+  const alert = await (await ctx.client()).alerts.create(raw(defined({ name, type, threshold, tz: ctx.tz })));
   ctx.out.result(alert, (a) => ctx.out.line(ctx.out.c.green(`Created alert ${a.id}: ${describeAlert(a)}`)));
 }
 
 /** `tj alerts list`. */
 export async function listAlerts(ctx: Context): Promise<void> {
-  const data = await (await ctx.backend()).alerts.list();
+  const data = await (await ctx.client()).alerts.list();
   ctx.out.result(data, ({ alerts }) => {
     if (alerts.length === 0) return ctx.out.line('No alerts.');
     const short = shortIdsOf(alerts);
@@ -49,7 +50,7 @@ export async function listAlerts(ctx: Context): Promise<void> {
 /** Changes an alert and prints it. */
 async function updateAlert(ctx: Context, arg: string, body: Record<string, unknown>, verb: string): Promise<void> {
   const id = await resolveId(ctx, 'alert', arg);
-  const alert = await (await ctx.backend()).alerts.update(id, body);
+  const alert = await (await ctx.client()).alerts.update(id, body);
   ctx.out.result(alert, (a) => ctx.out.line(ctx.out.c.green(`${verb} alert ${a.id}: ${describeAlert(a)}`)));
 }
 
@@ -71,7 +72,7 @@ function setActive(active: boolean) {
 /** `tj alerts remove <id>`. */
 export async function removeAlert(ctx: Context, _opts: Opts, [arg]: string[]): Promise<void> {
   const id = await resolveId(ctx, 'alert', arg as string);
-  await (await ctx.backend()).alerts.delete(id);
+  await (await ctx.client()).alerts.delete(id);
   ctx.out.result({ deleted: id }, () => ctx.out.line(`Removed alert ${id}`));
 }
 
@@ -80,7 +81,7 @@ async function printEvents(ctx: Context, events: AlertEvent[], alerts: Alert[]):
   if (events.length === 0) return ctx.out.line('No alert has fired.');
   const byId = new Map(alerts.map((a) => [a.id, a]));
   const tradeIds = [...new Set(events.flatMap((e) => (e.tradeId ? [e.tradeId] : [])))];
-  const shortTrade = await (await ctx.backend()).shortIds('trade', tradeIds);
+  const shortTrade = await askShortIds(await ctx.client(), 'trade', tradeIds);
   ctx.out.printTable(
     ['Triggered', 'Alert', 'Type', 'Value', 'Trade'],
     events.map((e) => {
@@ -99,11 +100,11 @@ async function printEvents(ctx: Context, events: AlertEvent[], alerts: Alert[]):
 
 /** `tj alerts events [id]`: the triggers of one alert (paged), or the latest of all alerts. */
 export async function listEvents(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
-  const backend = await ctx.backend();
-  const { alerts } = await backend.alerts.list();
+  const client = await ctx.client();
+  const { alerts } = await client.alerts.list();
   if (arg !== undefined) {
     const id = await resolveId(ctx, 'alert', arg);
-    const page = await backend.alerts.events(id, defined({ page: opts.page, limit: opts.limit }));
+    const page = await client.alerts.events(id, defined({ page: opts.page, limit: opts.limit }));
     return ctx.out.resultAsync(page, async (p) => {
       await printEvents(ctx, p.events, alerts);
       if (p.pagination.total > 0) {
@@ -112,7 +113,7 @@ export async function listEvents(ctx: Context, opts: Opts, [arg]: string[]): Pro
     });
   }
   const limit = (opts.limit as number | undefined) ?? 20;
-  const pages = await Promise.all(alerts.map((a) => backend.alerts.events(a.id, { limit: Math.min(limit, 100) })));
+  const pages = await Promise.all(alerts.map((a) => client.alerts.events(a.id, { limit: Math.min(limit, 100) })));
   const events = pages
     .flatMap((p) => p.events)
     .sort((a, b) => (a.triggeredAt < b.triggeredAt ? 1 : a.triggeredAt > b.triggeredAt ? -1 : 0))

@@ -17,19 +17,19 @@ export async function performance(ctx: Context, opts: Opts): Promise<void> {
     ...dateRangeFlags(opts),
     tz: ctx.tz,
   });
-  const data = await (await ctx.backend()).analytics.performance(query);
+  const data = await (await ctx.client()).analytics.performance(query);
   ctx.out.result(data, (d) => printPerformance(ctx.out, d));
 }
 
 /** `tj analytics by-category`. */
 export async function byCategory(ctx: Context, opts: Opts): Promise<void> {
-  const data = await (await ctx.backend()).analytics.byCategory({ ...selection(opts), category: opts.category, tz: ctx.tz });
+  const data = await (await ctx.client()).analytics.byCategory({ ...selection(opts), category: opts.category, tz: ctx.tz });
   ctx.out.result(data, (d) => printCategories(ctx.out, d));
 }
 
 /** `tj analytics equity`. */
 export async function equity(ctx: Context, opts: Opts): Promise<void> {
-  const data = await (await ctx.backend()).analytics.equityCurve(
+  const data = await (await ctx.client()).analytics.equityCurve(
     defined({ ...selection(opts), startingBalance: opts.startingBalance, tz: ctx.tz }),
   );
   ctx.out.result(data, (d) => {
@@ -41,7 +41,7 @@ export async function equity(ctx: Context, opts: Opts): Promise<void> {
 
 /** `tj analytics r-distribution`. */
 export async function rDistribution(ctx: Context, opts: Opts): Promise<void> {
-  const data = await (await ctx.backend()).analytics.rDistribution(
+  const data = await (await ctx.client()).analytics.rDistribution(
     defined({ ...selection(opts), bucketSize: opts.bucketSize, tz: ctx.tz }),
   );
   ctx.out.result(data, (d) => printRDistribution(ctx.out, d));
@@ -114,6 +114,6 @@ function monthArg(value: string): string {
 /** `tj analytics calendar`. */
 export async function calendar(ctx: Context, opts: Opts): Promise<void> {
   const month = (opts.month as string | undefined) ?? (await tradingToday(ctx)).slice(0, 7);
-  const data = await (await ctx.backend()).analytics.calendar({ ...selection(opts), month, tz: ctx.tz });
+  const data = await (await ctx.client()).analytics.calendar({ ...selection(opts), month, tz: ctx.tz });
   ctx.out.result(data, (d) => printCalendar(ctx.out, d));
 }

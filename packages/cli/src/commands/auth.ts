@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { remoteClient } from '../backend/remote.js';
+import { remoteClient } from '../backend/client.js';
 import { action, examples, type Opts } from '../command-kit.js';
 import { readCredentials, removeCredentials, writeCredentials } from '../config/credentials.js';
 import type { Context, Io } from '../context.js';
@@ -70,9 +70,8 @@ export async function logout(ctx: Context): Promise<void> {
 
 /** `tj whoami`: the mode, the database or server, and the acting user. */
 export async function whoami(ctx: Context): Promise<void> {
-  const backend = await ctx.backend();
-  const user = await backend.me();
-  ctx.out.result({ mode: backend.mode, where: backend.where, user }, (d) =>
+  const user = await (await ctx.client()).auth.me();
+  ctx.out.result({ mode: ctx.mode, where: ctx.where, user }, (d) =>
     ctx.out.line(`${d.user.name} <${d.user.email}> on ${d.mode === 'local' ? 'the local database' : 'the server'} ${d.where}`),
   );
 }

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { civilFromDays, dayKey, daysFromCivil, parseDayKey } from '@tj/core/calendar';
-import type { Backend } from '../backend/backend.js';
+import type { TjClient } from '@tj/client';
 import { action, examples, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
 import { positiveIntArg } from '../util/args.js';
@@ -28,8 +28,8 @@ function windowStart(period: Period, last: string, periods: number): string {
  * periods that have trades, up to the last exit, from the performance endpoint (looking back
  * three times as many periods as it shows).
  */
-async function lastActivePeriods(backend: Backend, ctx: Context, period: Period, rows: number, lastExit: string) {
-  const { data } = await backend.analytics.performance({
+async function lastActivePeriods(client: TjClient, ctx: Context, period: Period, rows: number, lastExit: string) {
+  const { data } = await client.analytics.performance({
     period,
     dateFrom: windowStart(period, lastExit, Math.min(rows * 3, MAX_LOOK_BACK)),
     dateTo: lastExit,
@@ -44,15 +44,15 @@ async function lastActivePeriods(backend: Backend, ctx: Context, period: Period,
 
 /** `tj dashboard`: summary, recent performance and the equity curve. */
 export async function dashboard(ctx: Context, opts: Opts): Promise<void> {
-  const backend = await ctx.backend();
+  const client = await ctx.client();
   const query = { ...selection(opts), tz: ctx.tz };
-  const [board, curve] = await Promise.all([backend.analytics.dashboard(query), backend.analytics.equityCurve(query)]);
+  const [board, curve] = await Promise.all([client.analytics.dashboard(query), client.analytics.equityCurve(query)]);
   const period = (opts.period ?? 'daily') as Period;
   const rows = (opts.rows as number | undefined) ?? DEFAULT_ROWS[period];
   const recent = board.recentPerformance[period].slice(-rows);
   const lastExit = curve.dataPoints[curve.dataPoints.length - 1]?.date;
   const idle = lastExit !== undefined && recent.every((p) => p.trades === 0);
-  const shown = idle ? await lastActivePeriods(backend, ctx, period, rows, lastExit) : recent;
+  const shown = idle ? await lastActivePeriods(client, ctx, period, rows, lastExit) : recent;
   ctx.out.result({ ...board, equityCurve: curve.dataPoints }, (d) => {
     const { out } = ctx;
     out.line(out.c.bold('Summary'));

@@ -86,7 +86,7 @@ function journalRow(e: JournalEntry, quote: (s: string) => string): string {
 /** `tj export trades|journal --format csv|json [--out FILE]`. */
 export async function exportData(ctx: Context, opts: Opts, [what]: string[]): Promise<void> {
   const core = await import('@tj/core');
-  const backend = await ctx.backend();
+  const client = await ctx.client();
   const format = opts.format ?? 'csv';
   const sink: TextSink = opts.out ? await fileSink(opts.out) : { write: (t) => ctx.out.write(t), end: async () => {} };
   const noun = what === 'trades' ? 'trades' : 'journal entries';
@@ -104,7 +104,7 @@ export async function exportData(ctx: Context, opts: Opts, [what]: string[]): Pr
   if (what === 'trades') {
     const filter = tradeFilter(ctx, opts);
     items = allPages(async (page) => {
-      const r = await backend.trades.list({ ...filter, page, limit: 100 });
+      const r = await client.trades.list({ ...filter, page, limit: 100 });
       return { items: r.trades, pagination: r.pagination };
     }, onTotal);
     header = core.formatTradesCsvHeader();
@@ -114,7 +114,7 @@ export async function exportData(ctx: Context, opts: Opts, [what]: string[]): Pr
       ...dateRangeFlags(opts),
     });
     items = allPages(async (page) => {
-      const r = await backend.journal.list({ ...query, page, limit: 100 });
+      const r = await client.journal.list({ ...query, page, limit: 100 });
       return { items: r.entries, pagination: r.pagination };
     }, onTotal);
     header = JOURNAL_COLUMNS.join(',');

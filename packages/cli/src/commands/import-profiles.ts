@@ -13,7 +13,7 @@ function columnsOf(p: ImportProfile): string {
 
 /** `tj imports profiles list`: every saved mapping, by name. */
 export async function listProfiles(ctx: Context): Promise<void> {
-  const list = await (await ctx.backend()).imports.profiles.list();
+  const list = await (await ctx.client()).imports.profiles.list();
   ctx.out.result(list, ({ profiles }) => {
     if (profiles.length === 0) {
       return ctx.out.line('No saved profiles: tj import FILE --map … --save-profile NAME saves one');
@@ -27,7 +27,7 @@ export async function listProfiles(ctx: Context): Promise<void> {
 
 /** `tj imports profiles show NAME`. */
 export async function showProfile(ctx: Context, _opts: Opts, [name]: string[]): Promise<void> {
-  const profile = await (await ctx.backend()).imports.profiles.get(name as string);
+  const profile = await (await ctx.client()).imports.profiles.get(name as string);
   ctx.out.result(profile, (p) => {
     ctx.out.line(ctx.out.c.bold(p.name));
     for (const [field, column] of Object.entries(p.columns)) ctx.out.line(`  ${field.padEnd(11)} ${column}`);
@@ -39,7 +39,7 @@ export async function showProfile(ctx: Context, _opts: Opts, [name]: string[]): 
 
 /** `tj imports profiles delete NAME`: the imports it read stay. */
 export async function deleteProfile(ctx: Context, _opts: Opts, [name]: string[]): Promise<void> {
-  await (await ctx.backend()).imports.profiles.delete(name as string);
+  await (await ctx.client()).imports.profiles.delete(name as string);
   ctx.out.result({ deleted: name }, () => ctx.out.line(`Deleted the profile "${name}" (imports it read stay)`));
 }
 

@@ -1,16 +1,16 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import type { ImportFormatInfo, ImportReport } from '@tj/core';
+import type { ImportFormatInfo, ImportRecord, ImportReport } from '@tj/core';
 import { action, type Opts } from '../command-kit.js';
-import type { Backend } from '../backend/backend.js';
+import type { TjClient } from '@tj/client';
 import type { Context, Io } from '../context.js';
 import { CliError, fileError, UsageError } from '../errors.js';
-import { collectPointValue, type SourceZone, sourceZone } from '../import/import-options.js';
+import { collectPointValue, pointValuesOf, type SourceZone, sourceZone } from '../import/import-options.js';
 import { readMapping } from '../import/mapping.js';
 import { countLineBreaks, Progress } from '../import/progress.js';
 import { detectedLine, printFormats, printGroups, printWarnings, summaryLine } from '../import/report-view.js';
-import { defaultSkippedPath, SkippedReport } from '../import/skipped-report.js';
+import { defaultSkippedPath, writeSkippedReport } from '../import/skipped-report.js';
 import { plural } from '../output/format.js';
 
 async function checkedSize(path: string): Promise<number> {
@@ -19,15 +19,16 @@ async function checkedSize(path: string): Promise<number> {
   return s.size;
 }
 
-/** Feeds the bar from the pieces of the file as they are read or sent: bytes, and rows by line breaks. */
-function progressOf(bar: Progress): (chunk: Uint8Array) => void {
+/** The file's bytes as the API reads them, each piece fed to the bar: bytes, and rows by line breaks. */
+async function* watched(body: AsyncIterable<Uint8Array>, bar: Progress): AsyncGenerator<Uint8Array> {
   let bytes = 0;
   let rows = 0;
-  return (chunk) => {
+  for await (const chunk of body) {
     bytes += chunk.length;
     rows += countLineBreaks(chunk);
     bar.update(bytes, rows);
-  };
+    yield chunk;
+  }
 }
 
 /** `tj import --list-formats`: every format core knows, with what it reads and a sample header. */
@@ -63,9 +64,9 @@ async function describedFormat(record: ImportReport): Promise<ImportFormatInfo> 
 }
 
 /** A usage error unless `name` is a format core knows or one of the user's saved profiles. */
-async function checkFormatName(name: string, backend: Backend): Promise<void> {
+async function checkFormatName(name: string, client: TjClient): Promise<void> {
   if ((await builtInFormat(name)) !== undefined) return;
-  if ((await backend.imports.profiles.list()).profiles.some((p) => p.name === name)) return;
+  if ((await client.imports.profiles.list()).profiles.some((p) => p.name === name)) return;
   throw new UsageError(
     `--format: unknown format "${name}"; tj import --list-formats lists them (and tj imports profiles list your saved ones)`,
   );
@@ -73,8 +74,9 @@ async function checkFormatName(name: string, backend: Backend): Promise<void> {
 
 /**
  * `tj import FILE`: any format core knows (detected or forced), a `--map`ping, or a saved profile,
- * in one transaction: read by core on a local database, or streamed to `POST /api/imports` with a
- * progress bar when logged in to a server. Both record the import the same way.
+ * in one transaction: the file is streamed to `POST /api/imports` (of the server after `tj login`,
+ * else of the local app in process) with a progress bar; rows `--skip-invalid` left out, which the
+ * report lists, go to a CSV file (a dry run lists them instead).
  */
 export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Promise<void> {
   if (opts.listFormats === true) return listFormats(ctx);
@@ -83,6 +85,7 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
     throw new UsageError('--save-profile saves the mapping given with --map: pass --map too');
   }
   if (opts.map !== undefined && opts.format !== undefined) throw new UsageError('--map and --format: give one of them');
+  const pointValues = await pointValuesOf(opts.pointValue as string[] | undefined);
   const zone = sourceZone(opts.sourceTz, ctx.options.tz, ctx.env, ctx.tz);
   const size = await checkedSize(path);
   const mapping = opts.map === undefined ? undefined : await readMapping(opts.map, opts.datePattern);
@@ -93,65 +96,68 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
     size,
     ctx.io.stderr.isTTY === true && opts.progress !== false,
   );
-  const backend = await ctx.backend();
-  if (opts.format !== undefined) await checkFormatName(opts.format as string, backend);
-  const { quoteCsvCell } = await import('@tj/core');
+  const client = await ctx.client();
+  if (opts.format !== undefined) await checkFormatName(opts.format as string, client);
   const dryRun = opts.dryRun === true;
-  const skipInvalid = opts.skipInvalid === true;
-  const skipped = new SkippedReport(opts.skippedReport ?? defaultSkippedPath(path), quoteCsvCell);
-  const skippedInDryRun: string[] = [];
-  let record: ImportReport;
+  let record: ImportRecord;
   try {
-    record = await backend.imports.create(
-      path,
-      {
-        sourceTz: zone.tz,
-        ...(opts.format !== undefined && { format: opts.format as string }),
-        ...(mapping !== undefined && { map: mapping }),
-        ...(dryRun && { dryRun }),
-        ...(skipInvalid && { skipInvalid }),
-        ...(opts.pointValue !== undefined && { pointValues: opts.pointValue as Record<string, number> }),
-        ...(skipInvalid && {
-          onSkipped: (row) => {
-            if (dryRun) skippedInDryRun.push(`skipped line ${row.line}: ${row.message}`);
-            else skipped.add(row);
-          },
-        }),
-      },
-      progressOf(progress),
-    );
+    const { openFile } = await import('@tj/client/node');
+    const file = await openFile(path);
+    record = await client.imports.create(watched(file.body, progress), {
+      ...file.options,
+      sourceTz: zone.tz,
+      ...(opts.format !== undefined && { format: opts.format as string }),
+      ...(mapping !== undefined && { map: mapping }),
+      ...(dryRun && { dryRun }),
+      ...(opts.skipInvalid === true && { skipInvalid: true }),
+      ...(pointValues !== undefined && { pointValues }),
+    });
   } catch (e) {
     const name = basename(path);
     const message = messageOf(e, e instanceof Error ? e.message : String(e));
     throw new CliError(`${message.startsWith(name) ? message : `${name}: ${message}`} (nothing was imported)`);
   } finally {
     progress.clear();
-    skipped.close();
   }
   const forced = mapping !== undefined ? '--map' : opts.format !== undefined ? '--format' : undefined;
   render(ctx, record, await describedFormat(record), zone, forced);
-  if (dryRun) for (const line of skippedInDryRun.slice(0, 20)) ctx.out.note(line);
-  if (skippedInDryRun.length > 20) ctx.out.note(`… and ${plural(skippedInDryRun.length - 20, 'more skipped row')}`);
-  if (skipped.count > 0) ctx.out.note(`Skipped ${plural(skipped.count, 'invalid row')}: see ${skipped.path}`);
-  else if (remote && record.counts.invalid > 0) {
-    ctx.out.note(`Skipped ${plural(record.counts.invalid, 'invalid row')} (a local import writes them to a report file)`);
-  }
+  await reportSkipped(ctx, record, opts.skippedReport ?? defaultSkippedPath(path));
   if (mapping !== undefined && opts.saveProfile !== undefined) {
     const { name: _name, ...body } = mapping;
-    const saved = await backend.imports.profiles.save(opts.saveProfile as string, body);
+    const saved = await client.imports.profiles.save(opts.saveProfile as string, body);
     ctx.out.note(
       `Saved the mapping as "${saved.name}": files with these columns are read with it from now on (tj imports profiles)`,
     );
   }
 }
 
-/** A core error in words: validation errors name file, line, column and the raw value. */
+/** The API's error in words: validation errors name file, line, column and the raw value. */
 function messageOf(e: unknown, fallback: string): string {
-  const err = e as { code?: unknown; errors?: Array<{ path: string; message: string }> };
-  if (err.code === 'validation_failed' && Array.isArray(err.errors) && err.errors.length > 0) {
-    return err.errors.map((f) => (f.path === '' ? f.message : `${f.path}: ${f.message}`)).join('; ');
+  const err = e as { code?: unknown; problem?: { detail?: unknown; errors?: Array<{ path: string; message: string }> } };
+  const fields = err.problem?.errors;
+  if (err.code === 'validation_failed' && Array.isArray(fields) && fields.length > 0) {
+    return fields.map((f) => (f.path === '' ? f.message : `${f.path}: ${f.message}`)).join('; ');
   }
-  return fallback;
+  return typeof err.problem?.detail === 'string' ? err.problem.detail : fallback;
+}
+
+/**
+ * The rows `--skip-invalid` left out, as the report lists them: a dry run names the first 20 on
+ * stderr; an import writes them all to a CSV file (line, message, raw) and says where.
+ */
+async function reportSkipped(ctx: Context, record: ImportRecord, path: string): Promise<void> {
+  const { skippedRows: rows, skippedRowsNotListed: more } = record;
+  if (rows.length === 0) return;
+  const unlisted = (n: number) => ctx.out.note(`… and ${plural(n, 'more skipped row')}`);
+  if (record.dryRun) {
+    for (const row of rows.slice(0, 20)) ctx.out.note(`skipped line ${row.line}: ${row.message}`);
+    if (rows.length + more > 20) unlisted(rows.length + more - 20);
+    return;
+  }
+  const { quoteCsvCell } = await import('@tj/core');
+  writeSkippedReport(path, rows, quoteCsvCell);
+  ctx.out.note(`Skipped ${plural(record.counts.invalid, 'invalid row')}: see ${path}`);
+  if (more > 0) unlisted(more);
 }
 
 function render(ctx: Context, report: ImportReport, format: ImportFormatInfo, zone: SourceZone, forced?: string): void {

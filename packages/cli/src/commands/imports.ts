@@ -18,7 +18,7 @@ function net(i: ImportListItem): string {
 
 /** `tj imports list`: the history, newest first. */
 export async function listImports(ctx: Context, opts: Opts): Promise<void> {
-  const page = await (await ctx.backend()).imports.list(defined({ page: opts.page, limit: opts.limit }));
+  const page = await (await ctx.client()).imports.list(defined({ page: opts.page, limit: opts.limit }));
   ctx.out.result(page, ({ imports, pagination }) => {
     if (imports.length === 0) return ctx.out.line('No imports yet: tj import FILE');
     ctx.out.printTable(
@@ -67,7 +67,7 @@ export function printImport(out: Output, r: ImportRecord, tz: string): void {
 /** `tj imports show <id>`. */
 export async function showImport(ctx: Context, _opts: Opts, [arg]: string[]): Promise<void> {
   const id = await resolveId(ctx, 'import', arg as string);
-  const record = await (await ctx.backend()).imports.get(id);
+  const record = await (await ctx.client()).imports.get(id);
   ctx.out.result(record, (r) => {
     printImport(ctx.out, r, ctx.tz);
     if (r.tradeIds.length > 0)
@@ -78,14 +78,14 @@ export async function showImport(ctx: Context, _opts: Opts, [arg]: string[]): Pr
 /** `tj imports undo <id>`: removes the trades the import created, once confirmed. */
 export async function undoImport(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
   const id = await resolveId(ctx, 'import', arg as string);
-  const backend = await ctx.backend();
-  const record = await backend.imports.get(id);
+  const client = await ctx.client();
+  const record = await client.imports.get(id);
   const what = `import ${id} (${plural(record.tradeIds.length, 'trade')} it created)`;
   if (opts.yes !== true && !(await ctx.prompt.confirm({ message: `Undo ${what}?`, flag: '--yes' }))) {
     ctx.out.line('Nothing undone.');
     return;
   }
-  const undone = await backend.imports.undo(id, opts.force === true);
+  const undone = await client.imports.undo(id, { force: opts.force === true });
   ctx.out.result(undone, () => ctx.out.line(`Undid ${what}`));
 }
 

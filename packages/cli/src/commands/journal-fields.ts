@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import type { Input } from '../backend/backend.js';
+import type { Input } from '../backend/client.js';
 import type { Opts } from '../command-kit.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';

@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { action, examples, type Opts } from '../command-kit.js';
+import { raw } from '../backend/client.js';
 import { resolveId } from '../backend/resolve-id.js';
 import type { Context, Io } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -21,7 +22,7 @@ export async function addEntry(ctx: Context, opts: Opts): Promise<void> {
   const body = journalBodyFromFlags(opts);
   await promptJournalFields(ctx, body);
   body.date ??= await tradingToday(ctx);
-  const entry = await (await ctx.backend()).journal.create(body);
+  const entry = await (await ctx.client()).journal.create(raw(body));
   ctx.out.result(entry, (e) => {
     ctx.out.line(ctx.out.c.green(`Created ${e.type} journal entry ${e.id} for ${e.date}`));
     printJournalEntry(ctx.out, e, ctx.tz);
@@ -36,10 +37,10 @@ export async function listEntries(ctx: Context, opts: Opts): Promise<void> {
     page: opts.page,
     limit: opts.limit,
   });
-  const backend = await ctx.backend();
-  const page = await backend.journal.list(query);
+  const client = await ctx.client();
+  const page = await client.journal.list(query);
   await ctx.out.resultAsync(page, async (p) => {
-    printJournalTable(ctx.out, p.entries, p.pagination, await shortIdsFrom(backend, 'journal', p.entries));
+    printJournalTable(ctx.out, p.entries, p.pagination, await shortIdsFrom(client, 'journal', p.entries));
   });
 }
 
@@ -47,7 +48,7 @@ export async function listEntries(ctx: Context, opts: Opts): Promise<void> {
 export async function showEntry(ctx: Context, _opts: Opts, [arg]: string[]): Promise<void> {
   const day = await dayArg(ctx, arg as string);
   if (day !== undefined) return showDay(ctx, day);
-  const entry = await (await ctx.backend()).journal.get(await resolveId(ctx, 'journal', arg as string));
+  const entry = await (await ctx.client()).journal.get(await resolveId(ctx, 'journal', arg as string));
   ctx.out.result(entry, (e) => printJournalEntry(ctx.out, e, ctx.tz));
 }
 
@@ -57,7 +58,7 @@ export async function editEntry(ctx: Context, opts: Opts, [arg]: string[]): Prom
   clearedJournalFields(opts.clear, body);
   if (Object.keys(body).length === 0)
     throw new UsageError('nothing to change: pass the fields to change as flags (see tj journal edit --help)');
-  const entry = await (await ctx.backend()).journal.update(await resolveId(ctx, 'journal', arg as string), body);
+  const entry = await (await ctx.client()).journal.update(await resolveId(ctx, 'journal', arg as string), body);
   ctx.out.result(entry, (e) => {
     ctx.out.line(ctx.out.c.green(`Updated journal entry ${e.id}`));
     printJournalEntry(ctx.out, e, ctx.tz);
@@ -67,7 +68,7 @@ export async function editEntry(ctx: Context, opts: Opts, [arg]: string[]): Prom
 /** `tj journal delete <id>`. */
 export async function deleteEntry(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
   const id = await resolveId(ctx, 'journal', arg as string);
-  await deleteConfirmed(ctx, opts, 'journal entry', id, (backend, entryId) => backend.journal.delete(entryId));
+  await deleteConfirmed(ctx, opts, 'journal entry', id, (client, entryId) => client.journal.delete(entryId));
 }
 
 /** Registers `tj journal …`. */

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { raw } from '../backend/client.js';
 import { action, examples, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -22,7 +23,7 @@ export async function createKey(ctx: Context, opts: Opts): Promise<void> {
   const scopes: string[] | undefined = opts.scopes;
   if (!scopes || scopes.length === 0) throw new UsageError(`--scopes is needed: a comma-separated list of ${SCOPES}`);
   const body = defined({ name, scopes, expiresAt: expiresAt(opts.expires, ctx.tz) });
-  const key = await (await ctx.backend()).keys.create(body);
+  const key = await (await ctx.client()).keys.create(raw(body));
   ctx.out.result(key, (k) => {
     ctx.out.line(ctx.out.c.green(`Created API key ${k.id} (${k.name}) with ${k.scopes.join(', ')}`));
     ctx.out.line(`Key (shown only now; store it as a secret): ${k.key}`);
@@ -32,7 +33,7 @@ export async function createKey(ctx: Context, opts: Opts): Promise<void> {
 
 /** `tj keys list`. */
 export async function listKeys(ctx: Context): Promise<void> {
-  const data = await (await ctx.backend()).keys.list();
+  const data = await (await ctx.client()).keys.list();
   const now = Date.now();
   const state = (k: { revokedAt: string | null; expiresAt: string | null }) =>
     k.revokedAt ? 'revoked' : k.expiresAt && Date.parse(k.expiresAt) <= now ? 'expired' : 'active';
@@ -56,7 +57,7 @@ export async function listKeys(ctx: Context): Promise<void> {
 
 /** `tj keys revoke <id>`: every server refuses the key from the next request on. */
 export async function revokeKey(ctx: Context, _opts: Opts, [id]: string[]): Promise<void> {
-  await (await ctx.backend()).keys.revoke(id as string);
+  await (await ctx.client()).keys.revoke(id as string);
   ctx.out.result({ revoked: id }, () => ctx.out.line(`Revoked API key ${id}`));
 }
 

@@ -72,7 +72,7 @@ function defaultRiskOf(value: string | undefined): number | null | undefined {
 
 /** `tj settings get`. */
 export async function getSettings(ctx: Context): Promise<void> {
-  const s = await (await ctx.backend()).settings.get();
+  const s = await (await ctx.client()).settings.get();
   ctx.out.result(s, (v) => printSettings(ctx.out, v));
 }
 
@@ -112,7 +112,7 @@ export async function setSettings(ctx: Context, opts: Opts): Promise<void> {
   } else {
     body = account === undefined ? scope : { accounts: { [account]: scope } };
   }
-  const s = await (await ctx.backend()).settings.update(body);
+  const s = await (await ctx.client()).settings.update(body);
   ctx.out.result(s, (v) => printSettings(ctx.out, v));
 }
 

@@ -47,7 +47,7 @@ export function printStatistics(out: Output, s: Statistics): void {
 
 /** `tj stats`. */
 export async function stats(ctx: Context, opts: Opts): Promise<void> {
-  const s = await (await ctx.backend()).trades.statistics(analyticsFilter(ctx, opts));
+  const s = await (await ctx.client()).trades.statistics(analyticsFilter(ctx, opts));
   ctx.out.result(s, (v) => printStatistics(ctx.out, v));
 }
 

@@ -12,7 +12,7 @@ async function codeOf(ctx: Context, opts: Opts, message: string): Promise<string
 
 /** `tj totp status`. */
 export async function totpStatus(ctx: Context): Promise<void> {
-  const status = await (await ctx.backend()).totp.status();
+  const status = await (await ctx.client()).auth.totp.status();
   ctx.out.result(status, (s) =>
     ctx.out.line(
       s.enabled
@@ -26,7 +26,7 @@ export async function totpStatus(ctx: Context): Promise<void> {
 
 /** Confirms the enrolment with a code and prints the recovery codes. */
 async function confirmWith(ctx: Context, code: string): Promise<void> {
-  const enabled = await (await ctx.backend()).totp.confirm(code);
+  const enabled = await (await ctx.client()).auth.totp.confirm(code);
   ctx.out.result(enabled, (e) => {
     ctx.out.line(ctx.out.c.green('Two-factor login is on. tj login will ask for a code.'));
     ctx.out.line('Recovery codes (each works once if you lose the app; shown only now, keep them safe):');
@@ -40,7 +40,7 @@ async function confirmWith(ctx: Context, code: string): Promise<void> {
  * `tj totp confirm --code` finishes.
  */
 export async function totpEnable(ctx: Context): Promise<void> {
-  const enrolment = await (await ctx.backend()).totp.enrol();
+  const enrolment = await (await ctx.client()).auth.totp.enrol();
   const show = (write: (line: string) => void) => {
     write('Add this account to your authenticator app (show the URI as a QR code, or type the secret):');
     write(`  ${enrolment.otpauthUri}`);
@@ -64,8 +64,8 @@ export async function totpConfirm(ctx: Context, opts: Opts): Promise<void> {
 
 /** `tj totp disable`. */
 export async function totpDisable(ctx: Context, opts: Opts): Promise<void> {
-  const backend = await ctx.backend();
-  await backend.totp.disable(await codeOf(ctx, opts, 'A code from your app, or a recovery code'));
+  const client = await ctx.client();
+  await client.auth.totp.disable(await codeOf(ctx, opts, 'A code from your app, or a recovery code'));
   ctx.out.result({ enabled: false }, () => ctx.out.line('Two-factor login is off.'));
 }
 

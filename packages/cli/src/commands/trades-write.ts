@@ -1,4 +1,5 @@
-import type { Backend, Input } from '../backend/backend.js';
+import type { TjClient } from '@tj/client';
+import { type Input, raw } from '../backend/client.js';
 import { resolveId } from '../backend/resolve-id.js';
 import type { Opts } from '../command-kit.js';
 import type { Context } from '../context.js';
@@ -57,7 +58,7 @@ export async function addTrade(ctx: Context, opts: Opts): Promise<void> {
   if (body.instrument !== undefined) body.instrument = String(body.instrument);
   await promptNewTrade(ctx, body);
   body.entryTime ??= new Date().toISOString();
-  const trade = await (await ctx.backend()).trades.create(body);
+  const trade = await (await ctx.client()).trades.create(raw(body));
   ctx.out.result(trade, (t) => {
     ctx.out.line(ctx.out.c.green(`Created trade ${t.id}`));
     printTrade(ctx.out, t, ctx.tz);
@@ -77,7 +78,7 @@ export async function closeTrade(ctx: Context, opts: Opts, [arg]: string[]): Pro
     });
     body.exitPrice = Number(v);
   }
-  const trade = await (await ctx.backend()).trades.update(id, body);
+  const trade = await (await ctx.client()).trades.update(id, body);
   ctx.out.result(trade, (t) => {
     ctx.out.line(ctx.out.c.green(`Closed trade ${t.id}: result ${t.result ?? '-'}`));
     printTrade(ctx.out, t, ctx.tz);
@@ -90,7 +91,7 @@ export async function editTrade(ctx: Context, opts: Opts, [arg]: string[]): Prom
   if (Object.keys(body).length === 0) {
     throw new UsageError('nothing to change: pass the fields to change as flags (see tj trades edit --help)');
   }
-  const trade = await (await ctx.backend()).trades.update(await resolveId(ctx, 'trade', arg as string), body);
+  const trade = await (await ctx.client()).trades.update(await resolveId(ctx, 'trade', arg as string), body);
   ctx.out.result(trade, (t) => {
     ctx.out.line(ctx.out.c.green(`Updated trade ${t.id}`));
     printTrade(ctx.out, t, ctx.tz);
@@ -99,27 +100,27 @@ export async function editTrade(ctx: Context, opts: Opts, [arg]: string[]): Prom
 
 /**
  * Deletes `${noun} ${id}` with `remove` once confirmed (--yes, or yes at the prompt, which refuses
- * without a terminal), else prints `Nothing deleted.`. The backend opens before the question is asked.
+ * without a terminal), else prints `Nothing deleted.`. The client opens before the question is asked.
  */
 export async function deleteConfirmed(
   ctx: Context,
   opts: Opts,
   noun: string,
   id: string,
-  remove: (backend: Backend, id: string) => Promise<void>,
+  remove: (client: TjClient, id: string) => Promise<void>,
 ): Promise<void> {
-  const backend = await ctx.backend();
+  const client = await ctx.client();
   const what = `${noun} ${id}`;
   if (opts.yes !== true && !(await ctx.prompt.confirm({ message: `Delete ${what}?`, flag: '--yes' }))) {
     ctx.out.line('Nothing deleted.');
     return;
   }
-  await remove(backend, id);
+  await remove(client, id);
   ctx.out.result({ deleted: id }, () => ctx.out.line(`Deleted ${what}`));
 }
 
 /** `tj trades delete <id>`. */
 export async function deleteTrade(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
   const id = await resolveId(ctx, 'trade', arg as string);
-  await deleteConfirmed(ctx, opts, 'trade', id, (backend, tradeId) => backend.trades.delete(tradeId));
+  await deleteConfirmed(ctx, opts, 'trade', id, (client, tradeId) => client.trades.delete(tradeId));
 }

@@ -61,16 +61,16 @@ export function analyticsFilter(ctx: Context, opts: Opts): Record<string, unknow
 /** `tj trades list`. */
 export async function listTrades(ctx: Context, opts: Opts): Promise<void> {
   const query = { ...tradeFilter(ctx, opts), ...defined({ page: opts.page, limit: opts.limit }) };
-  const backend = await ctx.backend();
-  const page = await backend.trades.list(query);
+  const client = await ctx.client();
+  const page = await client.trades.list(query);
   await ctx.out.resultAsync(page, async (p) => {
-    printTradeTable(ctx.out, p.trades, ctx.tz, p.pagination, await shortIdsFrom(backend, 'trade', p.trades));
+    printTradeTable(ctx.out, p.trades, ctx.tz, p.pagination, await shortIdsFrom(client, 'trade', p.trades));
   });
 }
 
 /** `tj trades show <id>`: the trade, the executions it was built from, and the journal of the day it was entered. */
 export async function showTrade(ctx: Context, _opts: Opts, [arg]: string[]): Promise<void> {
-  const trade = await (await ctx.backend()).trades.get(await resolveId(ctx, 'trade', arg as string));
+  const trade = await (await ctx.client()).trades.get(await resolveId(ctx, 'trade', arg as string));
   await ctx.out.resultAsync(trade, async (t) => {
     printTrade(ctx.out, t, ctx.tz);
     printExecutions(ctx.out, t.executions, ctx.tz);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { User } from '@tj/core';
-import { resolveLocalUser } from '../backend/local-session.js';
+import { resolveLocalUser } from '../backend/local-app.js';
 import { action, examples, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
 import { dateTime } from '../output/format.js';

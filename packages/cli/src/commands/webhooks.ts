@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { raw } from '../backend/client.js';
 import { action, examples, type Opts } from '../command-kit.js';
 import { resolveId } from '../backend/resolve-id.js';
 import type { Delivery } from '@tj/core';
@@ -12,9 +13,9 @@ const EVENTS =
   'trade.created, trade.updated, trade.closed, trade.deleted, journal.created, journal.updated, journal.deleted, alert.triggered, or * for all';
 
 /** In local mode, --allow-private-webhooks lets webhooks target private addresses (tests, home set-ups). */
-async function backendFor(ctx: Context, opts: Opts) {
+async function clientFor(ctx: Context, opts: Opts) {
   if (ctx.mode === 'local' && opts.allowPrivateWebhooks) await ctx.local({ allowPrivateWebhooks: true });
-  return ctx.backend();
+  return ctx.client();
 }
 
 /** `tj webhooks add`. */
@@ -22,7 +23,7 @@ export async function addWebhook(ctx: Context, opts: Opts): Promise<void> {
   const url =
     opts.url ?? (await ctx.prompt.text({ message: 'URL that receives deliveries', flag: '--url <url>', required: true }));
   const body = defined({ url, events: opts.events ?? ['*'], secret: opts.secret });
-  const hook = await (await backendFor(ctx, opts)).webhooks.create(body);
+  const hook = await (await clientFor(ctx, opts)).webhooks.create(raw(body));
   ctx.out.result(hook, (h) => {
     ctx.out.line(ctx.out.c.green(`Created webhook ${h.id} for ${h.events.join(', ')} → ${h.url}`));
     ctx.out.line(`Signing secret (shown only now; keep it for your receiver): ${h.secret}`);
@@ -31,7 +32,7 @@ export async function addWebhook(ctx: Context, opts: Opts): Promise<void> {
 
 /** `tj webhooks list`. */
 export async function listWebhooks(ctx: Context): Promise<void> {
-  const data = await (await ctx.backend()).webhooks.list();
+  const data = await (await ctx.client()).webhooks.list();
   ctx.out.result(data, ({ webhooks }) => {
     if (webhooks.length === 0) return ctx.out.line('No webhooks.');
     const short = shortIdsOf(webhooks);
@@ -45,14 +46,14 @@ export async function listWebhooks(ctx: Context): Promise<void> {
 /** `tj webhooks remove <id>`. */
 export async function removeWebhook(ctx: Context, _opts: Opts, [arg]: string[]): Promise<void> {
   const id = await resolveId(ctx, 'webhook', arg as string);
-  await (await ctx.backend()).webhooks.delete(id);
+  await (await ctx.client()).webhooks.delete(id);
   ctx.out.result({ deleted: id }, () => ctx.out.line(`Removed webhook ${id}`));
 }
 
 /** `tj webhooks test <id>`: sends `webhook.test` now; exits 1 when it was not delivered. */
 export async function testWebhook(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
-  const backend = await backendFor(ctx, opts);
-  const outcome = await backend.webhooks.test(await resolveId(ctx, 'webhook', arg as string));
+  const client = await clientFor(ctx, opts);
+  const outcome = await client.webhooks.test(await resolveId(ctx, 'webhook', arg as string));
   ctx.out.result(outcome, (o) =>
     ctx.out.line(
       o.delivered
@@ -66,7 +67,7 @@ export async function testWebhook(ctx: Context, opts: Opts, [arg]: string[]): Pr
 /** `tj webhooks deliveries <id>`: one row per attempt, under its delivery (`--json`: the API's answer). */
 export async function listDeliveries(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
   const query = defined({ status: opts.status, page: opts.page, limit: opts.limit });
-  const data = await (await ctx.backend()).webhooks.deliveries(await resolveId(ctx, 'webhook', arg as string), query);
+  const data = await (await ctx.client()).webhooks.deliveries(await resolveId(ctx, 'webhook', arg as string), query);
   ctx.out.result(data, ({ deliveries, pagination }) => {
     if (deliveries.length === 0) return ctx.out.line('No deliveries.');
     ctx.out.printTable(

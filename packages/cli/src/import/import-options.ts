@@ -3,14 +3,24 @@ import { isValidTimeZone } from '@tj/core/calendar';
 import type { Env } from '../config/paths.js';
 import { UsageError } from '../errors.js';
 
-/** Collects repeated `--point-value ROOT=VALUE` flags into `{ ROOT: VALUE }` (commander's reducer). */
-export function collectPointValue(text: string, previous: Record<string, number> = {}): Record<string, number> {
-  const m = /^\s*([A-Za-z0-9]{1,8})\s*=\s*([0-9]+(?:\.[0-9]+)?)\s*$/.exec(text);
-  const value = m === null ? Number.NaN : Number(m[2]);
-  if (m === null || !(value > 0)) {
-    throw new UsageError(`--point-value: "${text}" is not ROOT=VALUE with a value above 0 (such as ES=50)`);
+/** Collects repeated `--point-value ROOT=VALUE` flags, as given (commander's reducer); {@link pointValuesOf} reads them. */
+export function collectPointValue(text: string, previous: string[] = []): string[] {
+  return [...previous, text];
+}
+
+/** `--point-value` flags as `{ ROOT: VALUE }`, read by the schemas' rule (parsePointValue, as the API reads them); a bad one is a usage error. */
+export async function pointValuesOf(flags: string[] | undefined): Promise<Record<string, number> | undefined> {
+  if (flags === undefined) return undefined;
+  const { parsePointValue } = await import('@tj/core');
+  const values: Record<string, number> = {};
+  for (const text of flags) {
+    const parsed = parsePointValue(text);
+    if (parsed === undefined) {
+      throw new UsageError(`--point-value: "${text}" is not ROOT=VALUE with a value above 0 (such as ES=50)`);
+    }
+    values[parsed.root] = parsed.value;
   }
-  return { ...previous, [(m[1] as string).toUpperCase()]: value };
+  return values;
 }
 
 /** The zone naive times are read in, and where it came from (for the summary). */

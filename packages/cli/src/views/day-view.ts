@@ -17,7 +17,7 @@ const DAY_TRADES = 100;
  * Chicago open it is already tomorrow's date.
  */
 export async function tradingToday(ctx: Context): Promise<string> {
-  const settings = await (await ctx.backend()).settings.get();
+  const settings = await (await ctx.client()).settings.get();
   return dayKey(tradingDayClock(ctx.tz, settings.tradingDayStart).dayOf(Date.now()));
 }
 
@@ -36,7 +36,7 @@ export function dayOf(iso: string, tz: string): string {
 
 /** The journal entries dated `day` (daily, weekly and monthly). */
 export async function journalOfDay(ctx: Context, day: string): Promise<JournalEntry[]> {
-  return (await (await ctx.backend()).journal.list({ dateFrom: day, dateTo: day, limit: 10 })).entries;
+  return (await (await ctx.client()).journal.list({ dateFrom: day, dateTo: day, limit: 10 })).entries;
 }
 
 /** Journal entries in a few lines each, under a trade or a day. */
@@ -60,13 +60,13 @@ export function printJournalBrief(out: Output, day: string, entries: JournalEntr
 
 /** `tj journal show DAY`: the day's journal entries, the trades entered that day and their figures. */
 export async function showDay(ctx: Context, day: string): Promise<void> {
-  const backend = await ctx.backend();
+  const client = await ctx.client();
   // The day is a trading day: the service reads a date in tz from the user's trading day start.
   const range = { dateFrom: day, dateTo: day, tz: ctx.tz };
   const [journal, trades, statistics] = await Promise.all([
-    backend.journal.list({ dateFrom: day, dateTo: day, limit: 10 }),
-    backend.trades.list({ ...range, limit: DAY_TRADES }),
-    backend.trades.statistics(range),
+    client.journal.list({ dateFrom: day, dateTo: day, limit: 10 }),
+    client.trades.list({ ...range, limit: DAY_TRADES }),
+    client.trades.statistics(range),
   ]);
   const data = { date: day, tz: ctx.tz, statistics, trades: trades.trades, entries: journal.entries };
   await ctx.out.resultAsync(data, async (d) => {
@@ -81,7 +81,7 @@ export async function showDay(ctx: Context, day: string): Promise<void> {
     if (d.trades.length === 0) out.line(`No trades entered on ${day}.`);
     else {
       const more = trades.pagination.total > DAY_TRADES ? trades.pagination : undefined;
-      printTradeTable(out, d.trades, ctx.tz, more, await shortIdsFrom(backend, 'trade', d.trades));
+      printTradeTable(out, d.trades, ctx.tz, more, await shortIdsFrom(client, 'trade', d.trades));
     }
     out.line();
     if (d.entries.length === 0) printJournalBrief(out, day, []);

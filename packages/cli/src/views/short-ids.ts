@@ -1,6 +1,6 @@
 import type { IdKind } from '@tj/core';
 import { shortIds } from '@tj/core/ids';
-import type { Backend } from '../backend/backend.js';
+import type { TjClient } from '@tj/client';
 
 /**
  * Short ids for a list that holds every record of its kind (alerts, webhooks): the shortest
@@ -11,13 +11,19 @@ export function shortIdsOf(records: ReadonlyArray<{ id: string }>): (id: string)
   return (id) => short[id] ?? id;
 }
 
-/** Short ids of some records of a kind, asked of the backend (the list shows only a page of them). */
+/** The short id of each of `ids` among the user's ids of its kind, asked of the API (no ids: none asked). */
+export async function askShortIds(client: TjClient, kind: IdKind, ids: string[]): Promise<Record<string, string>> {
+  return ids.length === 0 ? {} : (await client.shortIds(kind, ids)).shortIds;
+}
+
+/** Short ids of some records of a kind, asked of the API (the list shows only a page of them). */
 export async function shortIdsFrom(
-  backend: Backend,
+  client: TjClient,
   kind: IdKind,
   records: ReadonlyArray<{ id: string }>,
 ): Promise<(id: string) => string> {
-  const short = await backend.shortIds(
+  const short = await askShortIds(
+    client,
     kind,
     records.map((r) => r.id),
   );

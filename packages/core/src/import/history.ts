@@ -17,13 +17,17 @@ export type ImportCreateOptions = Omit<ImportRunOptions, 'importId' | 'beforeCom
 /** Most trade ids a 409 of `undo` names. */
 const NAMED_TRADES = 20;
 
-type Stored = Pick<ImportReport, 'format' | 'sourceTz' | 'counts' | 'warnings' | 'groups'>;
+/** The report as a record keeps it (records kept before skipped rows were listed lack them). */
+type Stored = Pick<ImportReport, 'format' | 'sourceTz' | 'counts' | 'warnings' | 'groups'> &
+  Partial<Pick<ImportReport, 'skippedRows' | 'skippedRowsNotListed'>>;
 
 function recordOf(row: ImportRow, tradeIds: string[]): ImportRecord {
   const report = JSON.parse(row.report) as Stored;
   return {
     id: row.id,
     ...report,
+    skippedRows: report.skippedRows ?? [],
+    skippedRowsNotListed: report.skippedRowsNotListed ?? 0,
     dryRun: false,
     tradeIds,
     fileName: row.fileName,
@@ -73,7 +77,7 @@ export function importHistory(deps: CoreDeps, run: Imports['run']) {
         ...options,
         importId: id,
         beforeCommit: async (tx, r) => {
-          const { format, sourceTz, counts, warnings, groups } = r;
+          const { format, sourceTz, counts, warnings, skippedRows, skippedRowsNotListed, groups } = r;
           row = {
             userId,
             id,
@@ -82,14 +86,29 @@ export function importHistory(deps: CoreDeps, run: Imports['run']) {
             fileName,
             sizeBytes: counted.bytes(),
             sourceTz,
-            report: JSON.stringify({ format, sourceTz, counts, warnings, groups } satisfies Stored),
+            report: JSON.stringify({
+              format,
+              sourceTz,
+              counts,
+              warnings,
+              skippedRows,
+              skippedRowsNotListed,
+              groups,
+            } satisfies Stored),
             tradesCreated: counts.tradesCreated,
             startedAt,
             finishedAt: deps.clock.now(),
             undoneAt: null,
           };
           await tx.imports.insert(row);
-          const { tradeIds: _ids, warnings: _w, groups: _g, ...summary } = recordOf(row, []);
+          const {
+            tradeIds: _ids,
+            warnings: _w,
+            skippedRows: _s,
+            skippedRowsNotListed: _n,
+            groups: _g,
+            ...summary
+          } = recordOf(row, []);
           return summary;
         },
       });
@@ -114,7 +133,7 @@ export function importHistory(deps: CoreDeps, run: Imports['run']) {
       const page = await deps.storage.repos.imports.list(userId, q);
       return {
         imports: page.rows.map((row) => {
-          const { tradeIds: _ids, ...item } = recordOf(row, []);
+          const { tradeIds: _ids, skippedRows: _s, skippedRowsNotListed: _n, ...item } = recordOf(row, []);
           return item;
         }),
         pagination: paginationOf(q.page, q.limit, page.total),

@@ -16,6 +16,8 @@ import { type WrittenTrade, writeTrades } from './write.js';
 
 /** Most warnings a report lists; the rest are counted in one last warning. */
 export const MAX_REPORT_WARNINGS = 1000;
+/** Most skipped rows a report lists; the rest are counted in `skippedRowsNotListed`. */
+export const MAX_REPORT_SKIPPED_ROWS = 1000;
 
 /** A group's running totals (money in micros). */
 interface GroupTotals {
@@ -89,8 +91,10 @@ export async function runImport(
     }
   };
   const skipped = options.skipInvalid === true;
+  const skippedRows: SkippedRow[] = [];
   const onInvalid = (row: SkippedRow) => {
     counts.invalid++;
+    if (skippedRows.length < MAX_REPORT_SKIPPED_ROWS) skippedRows.push({ line: row.line, message: row.message, raw: row.raw });
     options.onSkipped?.(row);
   };
   const stats: DedupStats = { duplicates: 0 };
@@ -152,6 +156,8 @@ export async function runImport(
       dryRun,
       counts: { ...counts, rows: fileReport.rows, fills: fileReport.fills, duplicates: counts.duplicates + stats.duplicates },
       warnings: all,
+      skippedRows: [...skippedRows],
+      skippedRowsNotListed: counts.invalid - skippedRows.length,
       groups: [...groups.values()].map(
         (g): ImportGroup => ({
           account: g.account,

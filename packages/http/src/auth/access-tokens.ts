@@ -1,6 +1,9 @@
 import { createSecretKey, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import { CoreError, type AccessTokenIssuer, type Storage } from '@tj/core';
-import { errors, jwtVerify, SignJWT } from 'jose';
+// jose's subpaths: its root would load every JOSE module (JWE, JWK sets, …) at each start of the CLI.
+import { JWTExpired } from 'jose/errors';
+import { SignJWT } from 'jose/jwt/sign';
+import { jwtVerify } from 'jose/jwt/verify';
 import { TokenCache } from './token-cache.js';
 
 const ALGORITHM = 'HS256';
@@ -58,7 +61,7 @@ async function verifySignature(token: string, key: KeyObject): Promise<{ userId:
   try {
     ({ payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'iat', 'sub'] }));
   } catch (e) {
-    if (e instanceof errors.JWTExpired) throw new CoreError('token_expired', 'the access token has expired');
+    if (e instanceof JWTExpired) throw new CoreError('token_expired', 'the access token has expired');
     throw unauthorized('the access token is invalid');
   }
   if (payload.typ !== ACCESS_TYPE) throw unauthorized('this is not an access token');

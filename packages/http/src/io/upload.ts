@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { validationError } from '@tj/core';
-import busboy from 'busboy';
+import { createRequire } from 'node:module';
+import type busboy from 'busboy';
 import { HttpError } from '../errors/problem.js';
 import { discardBody } from './body.js';
 
@@ -72,13 +73,16 @@ async function* counted(req: IncomingMessage, limit: number): AsyncGenerator<Uin
   }
 }
 
+/** busboy, loaded at the first multipart body (a CSV or XML body, the CLI's, never needs it). */
+const loadBusboy = (): typeof busboy => createRequire(import.meta.url)('busboy');
+
 /** The one file part of a multipart body, with the fields sent before it. */
 function multipartFile(req: IncomingMessage, limit: number): Promise<Upload> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fields: 20, fieldSize: 4096 } });
+      parser = loadBusboy()({ headers: req.headers, limits: { files: 1, fields: 20, fieldSize: 4096 } });
     } catch {
       reject(validationError([{ path: '', message: 'the multipart body has no boundary' }]));
       return;

@@ -1,14 +1,15 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Core, createCore, type RateSpec, type Storage } from '@tj/core';
-import { createAccessTokens, loadJwtKey } from '../auth/access-tokens.js';
+import { type Core, createCore, type RateSpec, type SendRequest, type Storage } from '@tj/core';
+import { type AccessTokens, createAccessTokens, loadJwtKey } from '../auth/access-tokens.js';
 import { DEFAULT_RATE_LIMITS, type RateLimit, type ServerConfig } from '../config.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import { databaseRateLimitStore } from '../rate-limit/database-store.js';
 import { createRateLimiter, type RateLimiter } from '../rate-limit/limiter.js';
 import { memoryRateLimitStore } from '../rate-limit/memory-store.js';
 import { apiRoutes } from '../routes/index.js';
-import { type ClosableWebhookSender, createTargetGuard, createWebhookSender } from '../webhook-sender/index.js';
+import type { ClosableWebhookSender } from '../webhook-sender/sender.js';
+import { createTargetGuard } from '../webhook-sender/target-guard.js';
 import { clientAddressResolver } from './client-address.js';
 import { clientErrorListener } from './client-error.js';
 import { createCors } from './cors.js';
@@ -20,6 +21,20 @@ import { openDatabase } from './storage.js';
 
 /** The version the OpenAPI document states. */
 export const API_VERSION = '0.1.0';
+
+/** The API without a socket: core wired once, and the node:http request listener that serves it. */
+export interface TjApp {
+  core: Core;
+  storage: Storage;
+  /** Signs and verifies access tokens with the database's key (or the configured secret). */
+  tokens: AccessTokens;
+  /** The node:http request listener: a server's, or that of requests made in process. */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  /** From now on answers carry `Connection: close` (the server around it is shutting down). */
+  markClosing(): void;
+  /** Closes the webhook sender, then the database (if it was opened here). */
+  close(): Promise<void>;
+}
 
 /** A server built but maybe not listening yet. */
 export interface TjServer {
@@ -65,23 +80,36 @@ function baseUrl(address: AddressInfo): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
+/** The undici webhook sender, loaded at the first delivery (undici is slow to load; most runs send nothing). */
+function lazySender(allowPrivateTargets: boolean): ClosableWebhookSender {
+  let sender: Promise<ClosableWebhookSender> | undefined;
+  return {
+    async send(request: SendRequest) {
+      sender ??= import('../webhook-sender/sender.js').then((m) => m.createWebhookSender({ allowPrivateTargets }));
+      return (await sender).send(request);
+    },
+    async close() {
+      await (await sender)?.close();
+    },
+  };
+}
+
 /**
- * Builds the HTTP server over core: opens the database (unless `config.storage` is given), loads
- * the JWT key once, wires routes, rate limits and the access log. Call `listen()` to serve.
+ * Builds the API without listening: opens the database (unless `config.storage` is given), loads
+ * the JWT key once, wires core (webhook sender and target guard, password cost, failed-login
+ * lockout), routes, rate limits and the access log. `createServer` puts it behind a socket (port,
+ * host and the timeouts are the socket's); the CLI's local mode sends it requests in process.
  *
- * @example
- * const app = await createServer({ ...resolveServerConfig({}, process.env), port: 0 });
- * const url = await app.listen();
+ * @example const app = await createApp({ ...resolveServerConfig({ db: 'journal.db' }, process.env), rateLimit: false });
  */
-export async function createServer(config: ServerConfig): Promise<TjServer> {
+export async function createApp(config: ServerConfig): Promise<TjApp> {
   const ownsStorage = config.storage === undefined;
   const storage = config.storage ?? (await openDatabase(config.databaseUrl));
-  let sender: ClosableWebhookSender | undefined;
   try {
     const key = await loadJwtKey(storage, config.jwtSecret);
     const tokens = createAccessTokens(key, config.userCheckTtlMs !== undefined ? { userCheckTtlMs: config.userCheckTtlMs } : {});
     const allowPrivateTargets = config.allowPrivateWebhooks;
-    sender = createWebhookSender({ allowPrivateTargets });
+    const sender = lazySender(allowPrivateTargets);
     const core = createCore({
       storage,
       accessTokens: tokens.issuer,
@@ -103,62 +131,83 @@ export async function createServer(config: ServerConfig): Promise<TjServer> {
       return document;
     });
     let closing = false;
-    const logger = config.logger ?? jsonLogger();
     const handler = createRequestHandler({
       core,
       routes,
       tokens,
       limiters: rateLimitersFor(config, storage),
       clientAddress: clientAddressResolver(config.trustProxy),
-      logger,
+      logger: config.logger ?? jsonLogger(),
       cors: createCors(config.corsOrigins),
       settings: { openRegistration: config.openRegistration, maxUploadBytes: config.maxUploadBytes ?? MAX_UPLOAD_BYTES },
       isClosing: () => closing,
     });
-    const requestTimeout = config.requestTimeoutMs ?? 30_000;
-    const server = createHttpServer(
-      {
-        requestTimeout,
-        headersTimeout: Math.min(10_000, requestTimeout),
-        keepAliveTimeout: 5_000,
-        // How often Node looks for requests past their time (it answers them 408).
-        connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTimeout / 4))),
-      },
-      handler,
-    );
-    server.on('clientError', clientErrorListener(logger));
-    let url = '';
     let closed: Promise<void> | undefined;
-    return {
-      server,
-      core,
-      storage,
-      get url() {
-        return url;
-      },
-      listen() {
-        return new Promise((resolve, reject) => {
-          server.once('error', reject);
-          server.listen(config.port, config.host, () => {
-            server.off('error', reject);
-            url = baseUrl(server.address() as AddressInfo);
-            resolve(url);
-          });
-        });
-      },
-      close(alongside) {
-        closed ??= (async () => {
-          closing = true;
-          await Promise.all([closeGracefully(server, config.shutdownTimeoutMs ?? 10_000), alongside?.()]);
-          await sender?.close();
-          if (ownsStorage) await storage.close();
-        })();
-        return closed;
-      },
+    const close = () => {
+      closed ??= (async () => {
+        await sender.close();
+        if (ownsStorage) await storage.close();
+      })();
+      return closed;
     };
+    const markClosing = () => {
+      closing = true;
+    };
+    return { core, storage, tokens, handler, markClosing, close };
   } catch (e) {
-    await sender?.close();
     if (ownsStorage) await storage.close();
     throw e;
   }
+}
+
+/**
+ * Builds the HTTP server over the app ({@link createApp}). Call `listen()` to serve.
+ *
+ * @example
+ * const app = await createServer({ ...resolveServerConfig({}, process.env), port: 0 });
+ * const url = await app.listen();
+ */
+export async function createServer(config: ServerConfig): Promise<TjServer> {
+  const logger = config.logger ?? jsonLogger();
+  const app = await createApp({ ...config, logger });
+  const requestTimeout = config.requestTimeoutMs ?? 30_000;
+  const server = createHttpServer(
+    {
+      requestTimeout,
+      headersTimeout: Math.min(10_000, requestTimeout),
+      keepAliveTimeout: 5_000,
+      // How often Node looks for requests past their time (it answers them 408).
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTimeout / 4))),
+    },
+    app.handler,
+  );
+  server.on('clientError', clientErrorListener(logger));
+  let url = '';
+  let closed: Promise<void> | undefined;
+  return {
+    server,
+    core: app.core,
+    storage: app.storage,
+    get url() {
+      return url;
+    },
+    listen() {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => {
+          server.off('error', reject);
+          url = baseUrl(server.address() as AddressInfo);
+          resolve(url);
+        });
+      });
+    },
+    close(alongside) {
+      closed ??= (async () => {
+        app.markClosing();
+        await Promise.all([closeGracefully(server, config.shutdownTimeoutMs ?? 10_000), alongside?.()]);
+        await app.close();
+      })();
+      return closed;
+    },
+  };
 }

@@ -1,9 +1,9 @@
 import { importReportSchema } from '@tj/core';
-import { MAX_REPORT_WARNINGS } from '../../../src/import/run.js';
+import { MAX_REPORT_SKIPPED_ROWS, MAX_REPORT_WARNINGS } from '../../../src/import/run.js';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
 import { caught, newUser, useCore } from '../../support/core.js';
-import { run, tradesOf } from './support.js';
+import { run, textSource, tradesOf } from './support.js';
 
 const FILLS = [
   'datetime,symbol,side,quantity,price,commission,exec_id',
@@ -105,6 +105,23 @@ for (const db of DATABASES) {
         { line: 6, message: 'line 6, column quantity: must be greater than 0', raw: '2026-11-04T10:05:00Z,NVDA,buy,0,100,0,e10' },
       ]);
       expect((await tradesOf(h.core(), user)).map((t) => t.instrument)).toEqual(['AAPL', 'MSFT']);
+      expect(report).toMatchObject({ skippedRows: skipped, skippedRowsNotListed: 0 });
+      const record = await h.core().imports.create(user, textSource(text), { sourceTz: 'UTC', skipInvalid: true });
+      expect(record).toMatchObject({ skippedRows: skipped, skippedRowsNotListed: 0 });
+      expect((await h.core().imports.get(user, record.id)).skippedRows).toEqual(skipped);
+      const { imports } = await h.core().imports.list(user);
+      expect(imports[0]).not.toHaveProperty('skippedRows');
+    });
+
+    it(`with skipInvalid lists the first ${MAX_REPORT_SKIPPED_ROWS} skipped rows and counts the rest`, async () => {
+      const user = await newUser(h.core());
+      const bad = Array.from({ length: MAX_REPORT_SKIPPED_ROWS + 5 }, (_, i) => `2026-11-04T10:00:00Z,NVDA,buy,5,x${i},0,b${i}`);
+      const report = await run(h.core(), user, [FILLS, ...bad].join('\n'), { skipInvalid: true });
+      expect(report.counts.invalid).toBe(MAX_REPORT_SKIPPED_ROWS + 5);
+      expect(report.skippedRows).toHaveLength(MAX_REPORT_SKIPPED_ROWS);
+      expect(report.skippedRows[0]).toMatchObject({ line: 5, raw: '2026-11-04T10:00:00Z,NVDA,buy,5,x0,0,b0' });
+      expect(report.skippedRowsNotListed).toBe(5);
+      expect(importReportSchema.safeParse(report).success).toBe(true);
     });
 
     it('with skipInvalid skips a broker row whose values the import refuses (a price of 0)', async () => {

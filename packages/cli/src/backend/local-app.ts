@@ -1,15 +1,18 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Core, SendRequest, Storage, User, WebhookSender } from '@tj/core';
+import type { Core, Storage, User } from '@tj/core';
+import type { TjApp } from '@tj/http/app';
 import { passwordCostFromEnv } from '../config/password-cost.js';
 import { type Env, redactDatabaseUrl, sqliteFile } from '../config/paths.js';
 import { CliError, UsageError } from '../errors.js';
 
-/** Core over an open local database. */
+/** The API app (http's, the one `tj serve` runs) over an open local database. */
 export interface LocalSession {
   /** The database, fit to print. */
   where: string;
+  app: TjApp;
   storage: Storage;
+  /** Core as the app wired it: for what the HTTP API does not do (users, the delivery worker). */
   core: Core;
   close(): Promise<void>;
 }
@@ -27,23 +30,10 @@ export interface LocalSessionOptions {
   retentionDays?: number | undefined;
 }
 
-/** The undici sender of @tj/http, loaded only when a delivery is actually sent. */
-function lazySender(allowPrivateTargets: boolean): WebhookSender & { close(): Promise<void> } {
-  let sender: (WebhookSender & { close(): Promise<void> }) | undefined;
-  return {
-    async send(request: SendRequest) {
-      sender ??= (await import('@tj/http')).createWebhookSender({ allowPrivateTargets });
-      return sender.send(request);
-    },
-    async close() {
-      await sender?.close();
-    },
-  };
-}
-
 /**
- * Opens the local database (SQLite file or PostgreSQL) and builds core on it, with the password
- * cost of `TJ_PASSWORD_COST` (a test knob) or OWASP's, and the webhook sender of @tj/http.
+ * Opens the local database (SQLite file or PostgreSQL) and builds the API app on it, as `tj serve`
+ * does, but with no rate limits, no access log and no upload limit (the requests are the CLI's own),
+ * and the password cost of `TJ_PASSWORD_COST` (a test knob) or OWASP's.
  */
 export async function openLocalSession(options: LocalSessionOptions): Promise<LocalSession> {
   const where = redactDatabaseUrl(options.url);
@@ -53,30 +43,21 @@ export async function openLocalSession(options: LocalSessionOptions): Promise<Lo
     else if (!existsSync(file)) throw new CliError(`no journal database at ${file}: run tj init first (or pass --db)`);
   }
   const passwordCost = passwordCostFromEnv(options.env);
-  const { openStorage } = await import('@tj/core/storage');
-  const { createCore } = await import('@tj/core');
-  const storage = await openStorage(options.url);
-  const allowPrivate = options.allowPrivateWebhooks === true;
-  const sender = lazySender(allowPrivate);
-  const core = createCore({
-    storage,
-    auth: passwordCost ? { passwordCost } : {},
-    webhooks: {
-      sender,
-      allowPrivateTargets: allowPrivate,
-      ...(options.retrySchedule && { retrySchedule: options.retrySchedule }),
-      ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays }),
-    },
+  const { createApp, silentLogger } = await import('@tj/http/app');
+  const app = await createApp({
+    databaseUrl: options.url,
+    port: 0,
+    host: '127.0.0.1',
+    openRegistration: false,
+    allowPrivateWebhooks: options.allowPrivateWebhooks === true,
+    webhookRetrySchedule: options.retrySchedule,
+    ...(options.retentionDays !== undefined && { webhookRetentionDays: options.retentionDays }),
+    ...(passwordCost && { passwordCost }),
+    rateLimit: false,
+    logger: silentLogger,
+    maxUploadBytes: Number.MAX_SAFE_INTEGER,
   });
-  return {
-    where,
-    storage,
-    core,
-    async close() {
-      await sender.close();
-      await storage.close();
-    },
-  };
+  return { where, app, storage: app.storage, core: app.core, close: () => app.close() };
 }
 
 /**
