@@ -8,13 +8,15 @@
 // machine skews both sides alike. A third server (bare node:http calling core.trades.list, no auth,
 // no routing) shows how much of the gap is the HTTP layer and how much is core's list itself.
 // Env: BENCH_TRADES (100000), BENCH_SECONDS (8), BENCH_CONNECTIONS (10), BENCH_ROUNDS (3).
+import { coreDeps } from '@tj/core/internal';
 import { execFile } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createBareServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCore, newTradeRow, parseInput, tradeCreateSchema } from '@tj/core';
+import { createCore, tradeCreateSchema } from '@tj/core';
+import { newTradeRow, parseInput } from '@tj/core/internal';
 import { openStorage } from '@tj/core/storage';
 import { createServer, jsonLogger } from '@tj/http';
 import Database from 'better-sqlite3';
@@ -50,7 +52,7 @@ async function seed(file) {
         ...(j % 3 === 0 ? { stopLoss: entry + 2 } : { stopLoss: entry - 2 }),
         ...(closed ? { exitPrice: exit, exitTime: new Date(start + j * 1_200_000 + 3_600_000).toISOString() } : {}),
       };
-      rows.push(newTradeRow(core.deps, user.id, parseInput(tradeCreateSchema, body)));
+      rows.push(newTradeRow(coreDeps(core), user.id, parseInput(tradeCreateSchema, body)));
     }
     await storage.transaction((tx) => tx.trades.insertMany(rows));
   }

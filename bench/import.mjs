@@ -135,7 +135,7 @@ async function childOurs(file, db, dryRun) {
 async function childFloor(file, db) {
   const userId = await databaseWithUser(db);
   const { default: Database } = await import('better-sqlite3');
-  const { formatRegistry, newTradeRow, openBrokerFile, systemClock, uuidv7Generator } = await import('@tj/core');
+  const { formatRegistry, newTradeRow, openBrokerFile, systemClock, uuidv7Generator } = await import('@tj/core/internal');
   const raw = new Database(db);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');

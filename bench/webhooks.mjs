@@ -11,6 +11,7 @@
 // (floor: from just before the POST to its arrival). Runs on SQLite, and on PostgreSQL when
 // TJ_BENCH_POSTGRES_URL or TJ_TEST_POSTGRES_URL is set. Run: pnpm build && pnpm bench:webhooks
 // Env: BENCH_EVENTS (2000), BENCH_LATENCY_EVENTS (300), BENCH_CONCURRENCY (32).
+import { coreDeps } from '@tj/core/internal';
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -133,7 +134,7 @@ async function ours(databaseUrl, receiver, port) {
   const storage = await openStorage(databaseUrl);
   const sender = createWebhookSender({ allowPrivateTargets: true });
   const core = createCore({ storage, webhooks: { sender, allowPrivateTargets: true } });
-  const user = core.deps.ids.next();
+  const user = coreDeps(core).ids.next();
   await core.webhooks.create(user, { url: `http://127.0.0.1:${port}/hook`, events: ['trade.created'] });
   try {
     let next = 0;

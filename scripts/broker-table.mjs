@@ -42,7 +42,7 @@ export function withTable(text, table, doc = 'the document') {
 
 /** The table of the built-in broker formats (our own CSVs have their own sections), from the built core. */
 export async function builtinTable() {
-  const core = await import('@tj/core');
+  const core = await import('@tj/core/internal');
   return brokerTable(core.BUILTIN_FORMATS);
 }
 

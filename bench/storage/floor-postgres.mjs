@@ -1,7 +1,7 @@
 // The floor on PostgreSQL: the same work as raw SQL through one pg connection with named (prepared)
 // statements, in its own schema built by core's migration statements.
 
-import { analyticsMath, newTradeRow } from '@tj/core';
+import { analyticsMath, newTradeRow } from '@tj/core/internal';
 import { postgresMigrations } from '@tj/core/postgres';
 import { rawClient } from '../lib/postgres.mjs';
 import {

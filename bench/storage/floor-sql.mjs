@@ -1,7 +1,7 @@
 // The raw SQL of the floor, shared by the SQLite and PostgreSQL floors. `p(i)` renders the i-th
 // (1-based) placeholder: `?` on SQLite, `$i` on PostgreSQL.
 
-import { fromMicros, round8 } from '@tj/core';
+import { fromMicros, round8 } from '@tj/core/internal';
 
 /** trades columns in insert order. */
 export const COLUMNS = [

@@ -2,7 +2,7 @@
 // on a database with the same schema (core's migration statements) and the same pragmas.
 
 import Database from 'better-sqlite3';
-import { analyticsMath, newTradeRow } from '@tj/core';
+import { analyticsMath, newTradeRow } from '@tj/core/internal';
 import { sqliteMigrations } from '@tj/core/sqlite';
 import {
   bumpCountsSql,

@@ -1,3 +1,4 @@
+import { coreDeps } from '@tj/core/internal';
 // Our path: core's real code (createCore over @tj/core/sqlite or @tj/core/postgres).
 
 import { createCore } from '@tj/core';
@@ -48,7 +49,7 @@ export function ourSubject(opts) {
       const now = Date.now();
       await storage.repos.webhooks.insert({
         userId,
-        id: core.deps.ids.next(),
+        id: coreDeps(core).ids.next(),
         url: 'https://example.invalid/hook',
         events: ['*'],
         secret: 'bench-secret',

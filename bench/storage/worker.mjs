@@ -4,7 +4,7 @@
 import { fixedClock, inBatches, seededBytes, tradeBodies } from '../lib/trades.mjs';
 import { createRssSampler } from '../lib/rss.mjs';
 import { nowMs, summarize, timeCalls } from '../lib/stats.mjs';
-import { newTradeRow, uuidv7Generator } from '@tj/core';
+import { newTradeRow, uuidv7Generator } from '@tj/core/internal';
 
 /** Trades created one by one come from this seed offset (the bulk load uses `seed`). */
 const CREATE_SEED_OFFSET = 1;

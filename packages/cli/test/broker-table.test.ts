@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { BUILTIN_FORMATS } from '@tj/core';
+import { BUILTIN_FORMATS } from '@tj/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProgram, type Sandbox, sandbox } from './support/cli.js';
 

@@ -1,4 +1,4 @@
-import { totpCode } from '@tj/core';
+import { totpCode } from '@tj/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestServer, type TestServer, type TestUser } from '../../http/test/support/server.js';
 import { run, runJson, runPty, type Sandbox, sandbox } from './support/cli.js';

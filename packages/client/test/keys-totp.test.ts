@@ -1,4 +1,4 @@
-import { totpCode } from '@tj/core';
+import { totpCode } from '@tj/core/internal';
 import { describe, expect, it } from 'vitest';
 import { createClient, isTjApiError, type TjApiError } from '../src/index.js';
 import { PASSWORD, useServer } from './support/server.js';

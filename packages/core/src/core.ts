@@ -20,6 +20,15 @@ import { createOutboxSignal } from './webhooks/signal.js';
 import { type WebhookOptions, webhooks } from './webhooks/service.js';
 import { idempotency } from './idempotency/service.js';
 
+const DEPS = new WeakMap<object, CoreDeps>();
+
+/** The dependencies a core was built with (internal: for the toolkit's own tests and benches). */
+export function coreDeps(core: Core): CoreDeps {
+  const deps = DEPS.get(core);
+  if (deps === undefined) throw new TypeError('not a core made by createCore');
+  return deps;
+}
+
 /** What the core library is built from; only `storage` is required. */
 export interface CoreOptions {
   storage: Storage;
@@ -53,8 +62,9 @@ export function createCore(options: CoreOptions) {
   };
   const analyticsService = analytics(deps);
   const authService = auth(deps, options.accessTokens, options.auth);
-  return {
-    deps,
+  const core = {
+    /** Answers whether the database is reachable (the health check). */
+    ping: () => deps.storage.ping(),
     trades: trades(deps),
     journal: journal(deps),
     alerts: alerts(deps),
@@ -70,6 +80,8 @@ export function createCore(options: CoreOptions) {
     idempotency: idempotency(deps),
     webhooks: webhooks(deps, { ...options.webhooks, signal: outboxSignal }),
   };
+  DEPS.set(core, deps);
+  return core;
 }
 
 /** The import service and its history, over the built-in formats and the application's own. */

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createCore, totpCode } from '@tj/core';
+import { createCore } from '@tj/core';
+import { totpCode } from '@tj/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
 import { conformanceChecker } from './support/conformance.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { databaseRateLimitStore, memoryRateLimitStore, parseRateLimits, resolveServerConfig } from '@tj/http';
-import { rateInterval } from '@tj/core';
+import { rateInterval } from '@tj/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
 import { call } from './support/http.js';

@@ -1,4 +1,4 @@
-import { totpCode } from '@tj/core';
+import { totpCode } from '@tj/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
 import { call } from './support/http.js';

@@ -85,7 +85,7 @@ function journalRow(e: JournalEntry, quote: (s: string) => string): string {
 
 /** `tj export trades|journal --format csv|json [--out FILE]`. */
 export async function exportData(ctx: Context, opts: Opts, [what]: string[]): Promise<void> {
-  const core = await import('@tj/core');
+  const core = await import('@tj/core/internal');
   const client = await ctx.client();
   const format = opts.format ?? 'csv';
   const sink: TextSink = opts.out ? await fileSink(opts.out) : { write: (t) => ctx.out.write(t), end: async () => {} };

@@ -33,14 +33,14 @@ async function* watched(body: AsyncIterable<Uint8Array>, bar: Progress): AsyncGe
 
 /** `tj import --list-formats`: every format core knows, with what it reads and a sample header. */
 async function listFormats(ctx: Context): Promise<void> {
-  const { formatInfo, formatRegistry } = await import('@tj/core');
+  const { formatInfo, formatRegistry } = await import('@tj/core/internal');
   const formats = formatRegistry().list().map(formatInfo);
   ctx.out.result({ formats }, (r) => printFormats(ctx.out, r.formats));
 }
 
 /** The description of a format core itself knows (not a saved profile), or undefined. */
 async function builtInFormat(name: string): Promise<ImportFormatInfo | undefined> {
-  const { formatInfo, formatRegistry } = await import('@tj/core');
+  const { formatInfo, formatRegistry } = await import('@tj/core/internal');
   const format = formatRegistry()
     .list()
     .find((f) => f.name === name);
@@ -154,7 +154,7 @@ async function reportSkipped(ctx: Context, record: ImportRecord, path: string): 
     if (rows.length + more > 20) unlisted(rows.length + more - 20);
     return;
   }
-  const { quoteCsvCell } = await import('@tj/core');
+  const { quoteCsvCell } = await import('@tj/core/internal');
   writeSkippedReport(path, rows, quoteCsvCell);
   ctx.out.note(`Skipped ${plural(record.counts.invalid, 'invalid row')}: see ${path}`);
   if (more > 0) unlisted(more);

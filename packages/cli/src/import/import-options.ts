@@ -11,7 +11,7 @@ export function collectPointValue(text: string, previous: string[] = []): string
 /** `--point-value` flags as `{ ROOT: VALUE }`, read by the schemas' rule (parsePointValue, as the API reads them); a bad one is a usage error. */
 export async function pointValuesOf(flags: string[] | undefined): Promise<Record<string, number> | undefined> {
   if (flags === undefined) return undefined;
-  const { parsePointValue } = await import('@tj/core');
+  const { parsePointValue } = await import('@tj/core/internal');
   const values: Record<string, number> = {};
   for (const text of flags) {
     const parsed = parsePointValue(text);

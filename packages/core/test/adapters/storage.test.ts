@@ -1,3 +1,4 @@
+import { coreDeps } from '@tj/core/internal';
 import { rmSync } from 'node:fs';
 import { openSqliteStorage, sqliteMigrations } from '@tj/core/sqlite';
 import Database from 'better-sqlite3';
@@ -11,7 +12,7 @@ for (const db of DATABASES) {
 
     it('turns a unique violation from the driver into a conflict CoreError', async () => {
       const row = {
-        id: h.core().deps.ids.next(),
+        id: coreDeps(h.core()).ids.next(),
         email: 'dup@example.com',
         name: 'D',
         passwordHash: 'x',
@@ -20,14 +21,14 @@ for (const db of DATABASES) {
         updatedAt: 1,
       };
       await h.storage().repos.users.insert(row);
-      const e = await caught(() => h.storage().repos.users.insert({ ...row, id: h.core().deps.ids.next() }));
+      const e = await caught(() => h.storage().repos.users.insert({ ...row, id: coreDeps(h.core()).ids.next() }));
       expect(e.code).toBe('conflict');
       const inTx = await caught(() => h.storage().transaction((tx) => tx.users.insert(row)));
       expect(inTx.code).toBe('conflict');
     });
 
     it('rolls back every write of a failed transaction', async () => {
-      const id = h.core().deps.ids.next();
+      const id = coreDeps(h.core()).ids.next();
       await caught(() =>
         h.storage().transaction(async (tx) => {
           await tx.users.insert({

@@ -1,4 +1,6 @@
-import { type AlertCreateInput, type Core, createCore, insertTrade, newTradeRow, tradeCreateSchema } from '@tj/core';
+import { coreDeps } from '@tj/core/internal';
+import { type AlertCreateInput, type Core, createCore, tradeCreateSchema } from '@tj/core';
+import { insertTrade, newTradeRow } from '@tj/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, type TestDatabase } from '../../../../test/support/databases.js';
 
@@ -36,7 +38,7 @@ for (const db of DATABASES) {
 
     /** A new user with one alert; `values()` lists the values of its triggers, oldest first. */
     async function alertFor(input: AlertCreateInput) {
-      const user = core().deps.ids.next();
+      const user = coreDeps(core()).ids.next();
       const alert = await core().alerts.create(user, input);
       const triggers = async () => (await core().alerts.events(user, alert.id, { limit: 100 })).events.reverse();
       const values = async () => (await triggers()).map((e) => e.value);
@@ -211,7 +213,7 @@ for (const db of DATABASES) {
       const hook = await core().webhooks.create(a.user, { url: 'https://hooks.example.com/alerts', events: ['alert.triggered'] });
       const t = await core().trades.create(a.user, { ...closed(10, '2026-11-02T15:00:00Z'), stopLoss: undefined });
       const [trigger] = await a.triggers();
-      const jobs = await core().deps.storage.repos.outbox.claimDue(Date.now(), 1000, 1000);
+      const jobs = await coreDeps(core()).storage.repos.outbox.claimDue(Date.now(), 1000, 1000);
       const job = jobs.find((j) => j.delivery.webhookId === hook.id);
       expect(JSON.parse(job?.payload ?? '{}')).toMatchObject({
         event: 'alert.triggered',
@@ -227,13 +229,13 @@ for (const db of DATABASES) {
       });
 
       const row = newTradeRow(
-        core().deps,
+        coreDeps(core()),
         a.user,
         tradeCreateSchema.parse({ ...closed(10, '2026-11-02T15:00:00Z'), stopLoss: undefined }),
       );
       await expect(
-        core().deps.storage.transaction(async (tx) => {
-          await insertTrade(tx, core().deps, row);
+        coreDeps(core()).storage.transaction(async (tx) => {
+          await insertTrade(tx, coreDeps(core()), row);
           throw new Error('the change fails after the alert fired');
         }),
       ).rejects.toThrow('the change fails');

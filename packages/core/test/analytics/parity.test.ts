@@ -1,4 +1,6 @@
-import { type Core, createCore, newTradeRow, type Storage, toMicros, type Trade } from '@tj/core';
+import { coreDeps } from '@tj/core/internal';
+import { type Core, createCore, type Storage, type Trade } from '@tj/core';
+import { newTradeRow, toMicros } from '@tj/core/internal';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
@@ -194,7 +196,7 @@ describe('analytics parity', () => {
     for (const o of opened) {
       const user = await newUser(o.core);
       const rows = Array.from({ length: 10_000 }, (_, i) =>
-        newTradeRow(o.core.deps, user, {
+        newTradeRow(coreDeps(o.core), user, {
           instrument: 'X',
           direction: 'long',
           entryPrice: 1,

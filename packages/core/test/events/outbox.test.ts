@@ -1,10 +1,11 @@
-import { emitEvent } from '@tj/core';
+import { coreDeps } from '@tj/core/internal';
+import { emitEvent } from '@tj/core/internal';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
 import { newUser, tradeBody, useCore } from '../support/core.js';
 
 async function subscribe(h: ReturnType<typeof useCore>, userId: string, events: string[]): Promise<string> {
-  const id = h.core().deps.ids.next();
+  const id = coreDeps(h.core()).ids.next();
   const now = h.clock.now();
   await h.storage().repos.webhooks.insert({
     userId,
@@ -69,7 +70,7 @@ for (const db of DATABASES) {
       const hook = await subscribe(h, user, ['*']);
       await expect(
         h.storage().transaction(async (tx) => {
-          await emitEvent(tx, h.core().deps, user, 'trade.created', { n: 1 });
+          await emitEvent(tx, coreDeps(h.core()), user, 'trade.created', { n: 1 });
           throw new Error('boom after the event');
         }),
       ).rejects.toThrow('boom');

@@ -1,4 +1,4 @@
-import { requestFingerprint } from '@tj/core';
+import { requestFingerprint } from '@tj/core/internal';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
 import { caught, useCore } from '../support/core.js';

@@ -1,4 +1,5 @@
-import { idPrefixRange, shortIdOf, shortIds } from '@tj/core';
+import { idPrefixRange } from '@tj/core';
+import { shortIdOf, shortIds } from '@tj/core/internal';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
 import { caught, newUser, tradeBody, useCore } from '../support/core.js';

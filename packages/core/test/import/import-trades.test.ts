@@ -1,4 +1,5 @@
-import { type Core, formatTradesCsvHeader, formatTradeCsvRow } from '@tj/core';
+import type { Core } from '@tj/core';
+import { formatTradesCsvHeader, formatTradeCsvRow } from '@tj/core/internal';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
 import { caught, newUser, useCore } from '../support/core.js';

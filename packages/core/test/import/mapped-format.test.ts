@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkMappingProfile, formatRegistry, mappedFormat, parseColumnMap, readFileHead } from '../../src/index.js';
+import { checkMappingProfile, formatRegistry, mappedFormat, parseColumnMap, readFileHead } from '../../src/internal.js';
 
 describe('mapping profiles (--map)', () => {
   it('reads inline field=Column pairs, quoted names with commas and doubled quotes included', () => {

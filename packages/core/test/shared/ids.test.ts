@@ -1,4 +1,4 @@
-import { uuidv7Generator } from '@tj/core';
+import { uuidv7Generator } from '@tj/core/internal';
 import { describe, expect, it } from 'vitest';
 
 describe('uuidv7Generator', () => {

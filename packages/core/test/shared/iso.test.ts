@@ -1,4 +1,4 @@
-import { isoUtc } from '@tj/core';
+import { isoUtc } from '@tj/core/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 

@@ -1,4 +1,6 @@
-import { createDeliveryWorker, verifyWebhookSignature, WEBHOOK_USER_AGENT } from '@tj/core';
+import { coreDeps } from '@tj/core/internal';
+import { createDeliveryWorker } from '@tj/core';
+import { verifyWebhookSignature, WEBHOOK_USER_AGENT } from '@tj/core/internal';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
@@ -47,7 +49,7 @@ for (const db of DATABASES) {
           'x-webhook-event': payload.event,
           'x-webhook-id': payload.id,
           'webhook-id': payload.id,
-          'x-webhook-timestamp': String(Math.floor(core.deps.clock.now() / 1000)),
+          'x-webhook-timestamp': String(Math.floor(coreDeps(core).clock.now() / 1000)),
         });
         expect(r.headers['webhook-timestamp']).toBe(r.headers['x-webhook-timestamp']);
       }

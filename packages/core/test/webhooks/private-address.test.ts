@@ -1,4 +1,4 @@
-import { isPrivateAddress, parseIpAddress } from '@tj/core';
+import { isPrivateAddress, parseIpAddress } from '@tj/core/internal';
 import { describe, expect, it } from 'vitest';
 
 const PRIVATE = [

@@ -5,7 +5,7 @@ import {
   normalizeRetrySchedule,
   parseRetryAfter,
   retryDelayMs,
-} from '@tj/core';
+} from '@tj/core/internal';
 import { describe, expect, it } from 'vitest';
 
 const answer = (statusCode: number | null, retryAfter: string | null = null, error: string | null = null) => ({

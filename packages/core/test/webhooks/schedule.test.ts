@@ -1,4 +1,5 @@
-import { createDeliveryWorker, type Delivery, FAILING_DEACTIVATION_MS } from '@tj/core';
+import { createDeliveryWorker, type Delivery } from '@tj/core';
+import { FAILING_DEACTIVATION_MS } from '@tj/core/internal';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
 import { type Receiver, type Reply, startReceiver } from '../../../../test/webhooks/support/receiver.js';

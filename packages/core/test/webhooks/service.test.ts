@@ -1,3 +1,4 @@
+import { coreDeps } from '@tj/core/internal';
 import { type Core, CoreError, createDeliveryWorker } from '@tj/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
@@ -146,7 +147,7 @@ for (const db of DATABASES) {
       });
       const ids = receiver.received.map((r) => JSON.parse(r.body).id);
       expect(ids).toEqual([failed?.eventId, failed?.eventId]);
-      expect((await failure(() => core.webhooks.redeliver(user, hook.id, core.deps.ids.next()))).code).toBe('not_found');
+      expect((await failure(() => core.webhooks.redeliver(user, hook.id, coreDeps(core).ids.next()))).code).toBe('not_found');
       const other = await core.webhooks.create(user, { url: `${receiver.url}/o`, events: ['*'] });
       expect((await failure(() => core.webhooks.redeliver(user, other.id, failed?.id ?? ''))).code).toBe('not_found');
       expect((await failure(() => core.webhooks.redeliver(newUserId(core), hook.id, failed?.id ?? ''))).code).toBe('not_found');
@@ -165,7 +166,7 @@ for (const db of DATABASES) {
       expect(page.deliveries.map((d) => d.createdAt)).toEqual(['2026-11-20T12:00:02.000Z', '2026-11-20T12:00:01.000Z']);
       expect((await core.webhooks.deliveries(user, hook.id, { status: 'failed' })).pagination.total).toBe(0);
       expect((await failure(() => core.webhooks.deliveries(user, hook.id, { limit: 101 }))).code).toBe('validation_failed');
-      expect((await failure(() => core.webhooks.deliveries(user, core.deps.ids.next(), {}))).code).toBe('not_found');
+      expect((await failure(() => core.webhooks.deliveries(user, coreDeps(core).ids.next(), {}))).code).toBe('not_found');
     });
 
     it('delete removes the webhook and its deliveries; another user cannot delete it', async () => {

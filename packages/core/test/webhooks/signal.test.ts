@@ -1,4 +1,6 @@
-import { insertTrade, type LocalDelivery, newTradeRow, tradeCreateSchema } from '@tj/core';
+import { coreDeps } from '@tj/core/internal';
+import { tradeCreateSchema } from '@tj/core';
+import { insertTrade, type LocalDelivery, newTradeRow } from '@tj/core/internal';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
 import { deliveriesOf, newUserId, tradeBody, useWebhookStorage } from './support.js';
@@ -64,10 +66,10 @@ for (const db of DATABASES) {
 
     it('gives back what a rolled-back transaction reserved and hands nothing over', async () => {
       const t = await setup(10);
-      const row = newTradeRow(t.core.deps, t.user, tradeCreateSchema.parse(tradeBody()));
+      const row = newTradeRow(coreDeps(t.core), t.user, tradeCreateSchema.parse(tradeBody()));
       await expect(
-        t.core.deps.storage.transaction(async (tx) => {
-          await insertTrade(tx, t.core.deps, row);
+        coreDeps(t.core).storage.transaction(async (tx) => {
+          await insertTrade(tx, coreDeps(t.core), row);
           throw new Error('rolled back');
         }),
       ).rejects.toThrow('rolled back');

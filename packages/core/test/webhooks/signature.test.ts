@@ -1,13 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { webhookSecretProblem } from '@tj/core';
 import {
   newWebhookSecret,
   responseBodyHead,
   signWebhookPayload,
   standardWebhookSignature,
   verifyWebhookSignature,
-  webhookSecretProblem,
   webhookSigningKey,
-} from '@tj/core';
+} from '@tj/core/internal';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 

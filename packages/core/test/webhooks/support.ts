@@ -1,3 +1,4 @@
+import { coreDeps } from '@tj/core/internal';
 import { type Core, createCore, type Storage, type WebhookOptions } from '@tj/core';
 import { type ClosableWebhookSender, createWebhookSender } from '@tj/http';
 import { afterEach, beforeEach } from 'vitest';
@@ -56,7 +57,7 @@ export function useWebhookStorage(db: TestDatabase) {
 
 /** A fresh user id (storage keeps no foreign keys to users). */
 export function newUserId(core: Core): string {
-  return core.deps.ids.next();
+  return coreDeps(core).ids.next();
 }
 
 /** A valid trade body, closed when `closed`. */

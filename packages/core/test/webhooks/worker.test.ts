@@ -1,4 +1,6 @@
-import { createCore, createDeliveryWorker, insertTrade, newTradeRow, tradeCreateSchema } from '@tj/core';
+import { coreDeps } from '@tj/core/internal';
+import { createCore, createDeliveryWorker, tradeCreateSchema } from '@tj/core';
+import { insertTrade, newTradeRow } from '@tj/core/internal';
 import { createWebhookSender } from '@tj/http';
 import { openStorage } from '@tj/core/storage';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -41,10 +43,10 @@ for (const db of DATABASES) {
       const worker = createDeliveryWorker(core, { pollMs: 60_000, concurrency: 1 });
       worker.start();
       try {
-        const row = newTradeRow(core.deps, user, tradeCreateSchema.parse(tradeBody({ notes: 'rolled back' })));
+        const row = newTradeRow(coreDeps(core), user, tradeCreateSchema.parse(tradeBody({ notes: 'rolled back' })));
         await expect(
-          core.deps.storage.transaction(async (tx) => {
-            await insertTrade(tx, core.deps, row);
+          coreDeps(core).storage.transaction(async (tx) => {
+            await insertTrade(tx, coreDeps(core), row);
             throw new Error('rollback after the event was written');
           }),
         ).rejects.toThrow('rollback');

@@ -1,4 +1,4 @@
-import { validationError } from '@tj/core';
+import { validationError } from '@tj/core/internal';
 
 /**
  * Parses a query string into a plain object for core to validate (core's schemas coerce and

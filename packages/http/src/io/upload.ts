@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { validationError } from '@tj/core';
+import { validationError } from '@tj/core/internal';
 import { createRequire } from 'node:module';
 import type busboy from 'busboy';
 import { HttpError } from '../errors/problem.js';

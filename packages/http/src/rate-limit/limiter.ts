@@ -1,4 +1,5 @@
-import { CoreError, gcraStatus, rateInterval } from '@tj/core';
+import { CoreError } from '@tj/core';
+import { gcraStatus, rateInterval } from '@tj/core/internal';
 import type { RateLimitStore } from './store.js';
 
 /** One rate limit: `limit` requests per `windowSeconds`, per user (or per client address). */

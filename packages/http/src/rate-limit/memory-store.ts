@@ -1,4 +1,5 @@
-import { gcraStep, type RateHit } from '@tj/core';
+import type { RateHit } from '@tj/core';
+import { gcraStep } from '@tj/core/internal';
 import type { RateLimitStore } from './store.js';
 
 /** The memory store answers at once. */

@@ -9,9 +9,8 @@ import {
   importRecordSchema,
   importUndoQuerySchema,
   mappingFromText,
-  parseInput,
-  replayable,
 } from '@tj/core';
+import { parseInput, replayable } from '@tj/core/internal';
 import { spool } from '../io/spool.js';
 import { noContent, ok, param, type Route } from './route.js';
 

@@ -1,4 +1,5 @@
-import type { Core, Principal, Scope } from '@tj/core';
+import type { Core, Scope } from '@tj/core';
+import type { Principal } from '@tj/core/internal';
 import type { z } from 'zod';
 import type { Upload } from '../io/upload.js';
 

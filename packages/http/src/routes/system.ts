@@ -16,7 +16,7 @@ export function systemRoutes(openApiDocument: () => unknown): Route[] {
       response: { status: 200, description: 'The service and its database answer', schema: healthSchema },
       errors: [503],
       handle: async ({ core }) => {
-        const up = await core.deps.storage.ping().catch(() => false);
+        const up = await core.ping().catch(() => false);
         if (!up) throw new CoreError('unavailable', 'the database does not answer');
         return ok({ status: 'ok' });
       },

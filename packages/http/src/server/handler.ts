@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Core, CoreError, grants, isApiKey, type Principal, sessionPrincipal, validationError } from '@tj/core';
+import { type Core, CoreError } from '@tj/core';
+import { grants, isApiKey, type Principal, sessionPrincipal, validationError } from '@tj/core/internal';
 import type { AccessTokens } from '../auth/access-tokens.js';
 import { bearerToken } from '../auth/bearer.js';
 import { BEARER_CHALLENGE, HttpError, toProblem } from '../errors/problem.js';

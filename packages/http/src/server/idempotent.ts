@@ -1,4 +1,5 @@
-import { type Core, requestFingerprint } from '@tj/core';
+import type { Core } from '@tj/core';
+import { requestFingerprint } from '@tj/core/internal';
 import type { RouteResult } from '../routes/route.js';
 
 /** The parts of a request that an Idempotency-Key is bound to. */

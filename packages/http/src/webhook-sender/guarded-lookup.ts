@@ -1,6 +1,6 @@
 import { type LookupAddress, lookup as dnsLookup } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { isPrivateAddress } from '@tj/core';
+import { isPrivateAddress } from '@tj/core/internal';
 
 /** Resolves a name to all of its addresses (node:dns `lookup` with `all: true` has this shape). */
 export type Resolver = (

@@ -1,12 +1,5 @@
-import {
-  hostOf,
-  isLocalhostName,
-  isPrivateAddress,
-  MAX_RESPONSE_BODY_BYTES,
-  parseIpAddress,
-  type SendResult,
-  type WebhookSender,
-} from '@tj/core';
+import { MAX_RESPONSE_BODY_BYTES, type SendResult, type WebhookSender } from '@tj/core';
+import { hostOf, isLocalhostName, isPrivateAddress, parseIpAddress } from '@tj/core/internal';
 import { Agent, request } from 'undici';
 import { guardedLookup, PRIVATE_TARGET, privateTargetError, type Resolver, systemResolver } from './guarded-lookup.js';
 

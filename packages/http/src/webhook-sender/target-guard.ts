@@ -1,4 +1,5 @@
-import { hostOf, literalTargetRefusal, parseIpAddress, type TargetGuard } from '@tj/core';
+import type { TargetGuard } from '@tj/core';
+import { hostOf, literalTargetRefusal, parseIpAddress } from '@tj/core/internal';
 import { PRIVATE_TARGET, type Resolver, resolveChecked, systemResolver } from './guarded-lookup.js';
 
 /** Options of the registration guard. */

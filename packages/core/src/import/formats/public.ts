@@ -1,0 +1,32 @@
+/**
+ * What an application needs to add its own broker format: `defineFormat`, the record types a
+ * reader yields, and the cell helpers that make a bad cell name its line and column.
+ */
+export type {
+  BrokerFill,
+  BrokerFormat,
+  BrokerPnl,
+  BrokerRecord,
+  BrokerTime,
+  CsvLine,
+  FileHead,
+  FileOrderName,
+  FileOrderRule,
+  FormatInput,
+  FormatRecord,
+  FormatWarning,
+  InstrumentHints,
+  PositionEffect,
+  ReadOptions,
+  TradeRecord,
+  WallClock,
+  XmlElement,
+} from './types.js';
+export { defineFormat } from './registry.js';
+export { parseAmount, parseOptionalAmount, parseWallClock, sideOf } from './broker-values.js';
+export { type HeaderRow, headerIndex, headerRow, headerScore } from './csv-records.js';
+export { cellError } from '../cell-error.js';
+export { parseFuturesContract, parseOccSymbol } from './instruments.js';
+export { type BrokerFileOptions, type BrokerFileReport, type OpenedBrokerFile, openBrokerFile } from './pipeline.js';
+export { formatRegistry } from './index.js';
+export { type MappingProfile, mappingFromText, parseColumnMap } from './mapped-format.js';

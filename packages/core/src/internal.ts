@@ -1,0 +1,50 @@
+/**
+ * `@tj/core/internal`: the building blocks the toolkit's own packages (http, cli, report, the
+ * benches and tests) use beside the public API of `@tj/core`. No stability promise: an embedding
+ * application imports `@tj/core` (listed in docs/core-api.md), not this.
+ */
+export { coreDeps, createCore, type Core, type CoreOptions } from './core.js';
+export { DEFAULTS } from './defaults.js';
+export * from '@tj/schemas';
+export * from './shared/errors.js';
+export { isoUtc } from './shared/iso.js';
+export { REPLAY_HEAD_BYTES, type Replayable, replayable } from './shared/replayable.js';
+export { idPrefixRange, SHORT_ID_MIN, shortIdOf, shortIds } from './shared/id-prefix.js';
+export { ids } from './ids/service.js';
+export { fromMicros, MICROS, round8, toMicros } from './shared/money.js';
+export type { Clock, IdGenerator, RandomSource } from './shared/ports.js';
+export { cryptoRandom, systemClock, uuidv7Generator } from './shared/system.js';
+export { fieldErrors, parseInput } from './shared/validate.js';
+export type { CoreDeps } from './shared/deps.js';
+export type * from './storage/ports.js';
+export type * from './storage/rows.js';
+export type { ClosedTradeFact } from './analytics/types.js';
+export { trades, insertTrade, newTradeRow, type CreateOptions } from './trades/service.js';
+export { tradeRecord } from './trades/record.js';
+export { journal } from './journal/service.js';
+export { alerts } from './alerts/service.js';
+export { analytics } from './analytics/service.js';
+export { reports, REPORT_EXTREMES, REPORT_JOURNAL_LIMIT, type ReportOptions } from './reports/service.js';
+export * as analyticsMath from './analytics/index.js';
+export { getCalendar, isValidTimeZone } from './shared/calendar.js';
+export { auth, userRecord, type AccessTokenIssuer, type AuthOptions } from './auth/service.js';
+export { grants, sessionPrincipal, type Principal } from './auth/principal.js';
+export { DEFAULT_FAILED_LOGINS } from './auth/login-throttle.js';
+export { totpCode, TOTP_ISSUER } from './auth/totp.js';
+export { API_KEY_PREFIX, apiKeyRecord, isApiKey, MAX_ACTIVE_API_KEYS } from './api-keys/service.js';
+export { IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_TTL_MS, type IdempotencyClaim } from './idempotency/service.js';
+export { requestFingerprint } from './idempotency/fingerprint.js';
+export { gcraStatus, gcraStep, rateInterval, type RateSpec } from './shared/gcra.js';
+export { hashPassword, verifyPassword, OWASP_SCRYPT, type PasswordCost } from './auth/password.js';
+export { emitEvent } from './events/emit.js';
+export * from './webhooks/index.js';
+export * from './import/index.js';
+export {
+  checkMappingProfile,
+  MAPPED_FIELDS,
+  type MappingProfile,
+  mappedFormat,
+  mappingFromText,
+  mappingProfileSchema,
+  parseColumnMap,
+} from './import/formats/mapped-format.js';
