@@ -4,6 +4,7 @@ import type { PasswordCost, Storage } from '@tj/core';
 import { createRequire } from 'node:module';
 import type proxyAddr from 'proxy-addr';
 import type { Logger } from './server/logger.js';
+import { DEFAULTS } from '@tj/core';
 
 /** One rate limit: `limit` per `windowSeconds`. */
 export interface RateLimit {
@@ -85,12 +86,8 @@ export interface ServerFlags {
   maxUpload?: string | undefined;
 }
 
-/** Default rate limits: generous enough for a trading app, strict on failed logins. */
-export const DEFAULT_RATE_LIMITS: Required<Omit<RateLimitConfig, 'store'>> = {
-  user: { limit: 600, windowSeconds: 60 },
-  ip: { limit: 600, windowSeconds: 60 },
-  login: { limit: 10, windowSeconds: 15 * 60 },
-};
+/** Default rate limits (`DEFAULTS.rateLimits`): generous enough for a trading app, strict on failed logins. */
+export const DEFAULT_RATE_LIMITS: Required<Omit<RateLimitConfig, 'store'>> = DEFAULTS.rateLimits;
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600 };
 const LIMIT_NAMES = ['user', 'ip', 'login'] as const;
@@ -210,8 +207,8 @@ export function resolveServerConfig(flags: ServerFlags, env: Record<string, stri
   const maxUpload = flags.maxUpload ?? env.TJ_MAX_UPLOAD;
   return {
     databaseUrl: flags.db || env.TJ_DATABASE_URL || defaultDatabasePath(env),
-    port: parsePort(flags.port ?? (env.TJ_PORT || 3000)),
-    host: flags.host || env.TJ_HOST || '127.0.0.1',
+    port: parsePort(flags.port ?? (env.TJ_PORT || DEFAULTS.port)),
+    host: flags.host || env.TJ_HOST || DEFAULTS.host,
     jwtSecret: env.TJ_JWT_SECRET || undefined,
     openRegistration: flags.openRegistration ?? parseBool('TJ_OPEN_REGISTRATION', env.TJ_OPEN_REGISTRATION),
     allowPrivateWebhooks: flags.allowPrivateWebhooks ?? parseBool('TJ_ALLOW_PRIVATE_WEBHOOKS', env.TJ_ALLOW_PRIVATE_WEBHOOKS),

@@ -5,6 +5,7 @@ import { JWTExpired } from 'jose/errors';
 import { SignJWT } from 'jose/jwt/sign';
 import { jwtVerify } from 'jose/jwt/verify';
 import { TokenCache } from './token-cache.js';
+import { DEFAULTS } from '@tj/core';
 
 const ALGORITHM = 'HS256';
 const ACCESS_TYPE = 'access';
@@ -77,8 +78,8 @@ async function verifySignature(token: string, key: KeyObject): Promise<{ userId:
  * @example const tokens = createAccessTokens(await loadJwtKey(storage)); const userId = await tokens.verify(bearer, core.auth.authenticate);
  */
 export function createAccessTokens(key: KeyObject, options: AccessTokenOptions = {}): AccessTokens {
-  const ttlSeconds = options.ttlSeconds ?? 3600;
-  const userCheckTtl = options.userCheckTtlMs ?? 5_000;
+  const ttlSeconds = options.ttlSeconds ?? DEFAULTS.accessTokenTtlSeconds;
+  const userCheckTtl = options.userCheckTtlMs ?? DEFAULTS.userCheckTtlMs;
   const cache = new TokenCache(options.cacheSize ?? 10_000);
   const sign = (typ: string, userId: string, ttl: number) => {
     const now = Math.floor(Date.now() / 1000);

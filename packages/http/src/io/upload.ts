@@ -5,9 +5,10 @@ import { createRequire } from 'node:module';
 import type busboy from 'busboy';
 import { HttpError } from '../errors/problem.js';
 import { discardBody } from './body.js';
+import { DEFAULTS } from '@tj/core';
 
 /** The largest upload accepted by default: 50 MB. */
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = DEFAULTS.maxUploadBytes;
 
 /** Media types an upload may have besides `multipart/form-data`. */
 export const UPLOAD_MEDIA_TYPES = ['text/csv', 'text/plain', 'application/xml', 'text/xml', 'application/octet-stream'];

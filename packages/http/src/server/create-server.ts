@@ -16,8 +16,8 @@ import { createCors } from './cors.js';
 import { createRequestHandler } from './handler.js';
 import { jsonLogger } from './logger.js';
 import { closeGracefully } from './shutdown.js';
-import { MAX_UPLOAD_BYTES } from '../io/upload.js';
 import { openDatabase } from './storage.js';
+import { DEFAULTS } from '@tj/core';
 
 /** The version the OpenAPI document states. */
 export const API_VERSION = '0.1.0';
@@ -139,7 +139,7 @@ export async function createApp(config: ServerConfig): Promise<TjApp> {
       clientAddress: clientAddressResolver(config.trustProxy),
       logger: config.logger ?? jsonLogger(),
       cors: createCors(config.corsOrigins),
-      settings: { openRegistration: config.openRegistration, maxUploadBytes: config.maxUploadBytes ?? MAX_UPLOAD_BYTES },
+      settings: { openRegistration: config.openRegistration, maxUploadBytes: config.maxUploadBytes ?? DEFAULTS.maxUploadBytes },
       isClosing: () => closing,
     });
     let closed: Promise<void> | undefined;
@@ -170,11 +170,11 @@ export async function createApp(config: ServerConfig): Promise<TjApp> {
 export async function createServer(config: ServerConfig): Promise<TjServer> {
   const logger = config.logger ?? jsonLogger();
   const app = await createApp({ ...config, logger });
-  const requestTimeout = config.requestTimeoutMs ?? 30_000;
+  const requestTimeout = config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const server = createHttpServer(
     {
       requestTimeout,
-      headersTimeout: Math.min(10_000, requestTimeout),
+      headersTimeout: Math.min(DEFAULTS.headersTimeoutMs, requestTimeout),
       keepAliveTimeout: 5_000,
       // How often Node looks for requests past their time (it answers them 408).
       connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTimeout / 4))),
@@ -204,7 +204,7 @@ export async function createServer(config: ServerConfig): Promise<TjServer> {
     close(alongside) {
       closed ??= (async () => {
         app.markClosing();
-        await Promise.all([closeGracefully(server, config.shutdownTimeoutMs ?? 10_000), alongside?.()]);
+        await Promise.all([closeGracefully(server, config.shutdownTimeoutMs ?? DEFAULTS.shutdownTimeoutMs), alongside?.()]);
         await app.close();
       })();
       return closed;
