@@ -50,14 +50,14 @@ function fromRecord(r: Selectable<ExecutionRecord>): ExecutionRow {
 
 /** Trade executions on SQL. */
 export function sqlExecutionRepo(ctx: SqlContext): ExecutionRepo {
-  const { db, dialect } = ctx;
+  const { db, caps } = ctx;
   return {
     async insertMany(rows) {
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         const records = rows.slice(i, i + INSERT_CHUNK).map(toRecord);
         const columns = Object.keys(records[0] as object) as Array<keyof ExecutionRecord>;
         const params = records.flatMap((r) => columns.map((c) => r[c]));
-        await hot(db, `${dialect}:executions:insert:${records.length}`, params, () =>
+        await hot(db, `${caps.label}:executions:insert:${records.length}`, params, () =>
           db.insertInto('trade_executions').values(records),
         );
       }
