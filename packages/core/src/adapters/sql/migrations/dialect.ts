@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder, CompiledQuery, Expression, Kysely, SchemaModule } from 'kysely';
+import type { ColumnDefinitionBuilder, CompiledQuery, CreateTableBuilder, Expression, Kysely, SchemaModule } from 'kysely';
 
 /** The column types migrations name, each spelled the way the adapter's database spells it. */
 export interface ColumnTypes {
@@ -48,3 +48,24 @@ export interface MigrationDefinition {
 
 /** A column that must have a value. */
 export const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+
+/** Columns added to a table being created, in order. */
+export type Columns = (table: CreateTableBuilder<string, string>) => CreateTableBuilder<string, string>;
+
+/**
+ * A table of a user's records: `user_id` and `id` first, then `columns`, keyed by (user_id, id)
+ * as `<table>_pkey` (PostgreSQL's own name for it).
+ */
+export function recordTable(
+  { schema, t }: Pick<MigrationTools, 'schema' | 't'>,
+  table: string,
+  columns: Columns,
+): CreateTableBuilder<string, string> {
+  const head = schema.createTable(table).addColumn('user_id', t.uuid, notNull).addColumn('id', t.uuid, notNull);
+  return columns(head).addPrimaryKeyConstraint(`${table}_pkey`, ['user_id', 'id']);
+}
+
+/** `created_at` and `updated_at` (ms), which end most tables' columns. */
+export function timestamps(t: ColumnTypes): Columns {
+  return (table) => table.addColumn('created_at', t.bigint, notNull).addColumn('updated_at', t.bigint, notNull);
+}

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { type MigrationTools, notNull, type Statement } from './dialect.js';
+import { type MigrationTools, notNull, recordTable, type Statement, timestamps } from './dialect.js';
 
 /** Version 1, first half: users, refresh tokens, trades with their counters, and the journal. */
-export function initialUsersAndTrades({ schema, t }: MigrationTools): Statement[] {
+export function initialUsersAndTrades(tools: MigrationTools): Statement[] {
+  const { schema, t } = tools;
   return [
     schema
       .createTable('users')
@@ -12,8 +13,7 @@ export function initialUsersAndTrades({ schema, t }: MigrationTools): Statement[
       .addColumn('name', t.text, notNull)
       .addColumn('password_hash', t.text, notNull)
       .addColumn('disabled', t.bigint, (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', t.bigint, notNull)
-      .addColumn('updated_at', t.bigint, notNull),
+      .$call(timestamps(t)),
     schema
       .createTable('refresh_tokens')
       .addColumn('user_id', t.uuid, notNull)
@@ -24,33 +24,30 @@ export function initialUsersAndTrades({ schema, t }: MigrationTools): Statement[
       .addColumn('created_at', t.bigint, notNull)
       .addPrimaryKeyConstraint('refresh_tokens_pkey', ['user_id', 'token_hash']),
     schema.createIndex('refresh_tokens_chain').on('refresh_tokens').columns(['user_id', 'chain_id']),
-    schema
-      .createTable('trades')
-      .addColumn('user_id', t.uuid, notNull)
-      .addColumn('id', t.uuid, notNull)
-      .addColumn('instrument', t.text, notNull)
-      .addColumn('instrument_key', t.text, notNull)
-      .addColumn('direction', t.text, notNull)
-      .addColumn('entry_price', t.double, notNull)
-      .addColumn('position_size', t.double, notNull)
-      .addColumn('entry_time', t.bigint, notNull)
-      .addColumn('stop_loss', t.double)
-      .addColumn('take_profit', t.double)
-      .addColumn('setup_type', t.text)
-      .addColumn('notes', t.text)
-      .addColumn('tags', t.text, (c) => c.notNull().defaultTo('[]'))
-      .addColumn('fees', t.double, (c) => c.notNull().defaultTo(0))
-      .addColumn('multiplier', t.double, (c) => c.notNull().defaultTo(1))
-      .addColumn('exit_price', t.double)
-      .addColumn('exit_time', t.bigint)
-      .addColumn('result_micros', t.bigint)
-      .addColumn('result_manual', t.bigint, (c) => c.notNull().defaultTo(0))
-      .addColumn('r_multiple', t.double)
-      .addColumn('status', t.text, notNull)
-      .addColumn('import_key', t.text)
-      .addColumn('created_at', t.bigint, notNull)
-      .addColumn('updated_at', t.bigint, notNull)
-      .addPrimaryKeyConstraint('trades_pkey', ['user_id', 'id']),
+    recordTable(tools, 'trades', (b) =>
+      b
+        .addColumn('instrument', t.text, notNull)
+        .addColumn('instrument_key', t.text, notNull)
+        .addColumn('direction', t.text, notNull)
+        .addColumn('entry_price', t.double, notNull)
+        .addColumn('position_size', t.double, notNull)
+        .addColumn('entry_time', t.bigint, notNull)
+        .addColumn('stop_loss', t.double)
+        .addColumn('take_profit', t.double)
+        .addColumn('setup_type', t.text)
+        .addColumn('notes', t.text)
+        .addColumn('tags', t.text, (c) => c.notNull().defaultTo('[]'))
+        .addColumn('fees', t.double, (c) => c.notNull().defaultTo(0))
+        .addColumn('multiplier', t.double, (c) => c.notNull().defaultTo(1))
+        .addColumn('exit_price', t.double)
+        .addColumn('exit_time', t.bigint)
+        .addColumn('result_micros', t.bigint)
+        .addColumn('result_manual', t.bigint, (c) => c.notNull().defaultTo(0))
+        .addColumn('r_multiple', t.double)
+        .addColumn('status', t.text, notNull)
+        .addColumn('import_key', t.text)
+        .$call(timestamps(t)),
+    ),
     schema.createIndex('trades_entry').on('trades').columns(['user_id', 'entry_time', 'id']),
     schema.createIndex('trades_status_entry').on('trades').columns(['user_id', 'status', 'entry_time', 'id']),
     schema.createIndex('trades_instrument_entry').on('trades').columns(['user_id', 'instrument_key', 'entry_time', 'id']),
@@ -70,25 +67,21 @@ export function initialUsersAndTrades({ schema, t }: MigrationTools): Statement[
       .addColumn('user_id', t.uuid, (c) => c.primaryKey())
       .addColumn('total', t.bigint, (c) => c.notNull().defaultTo(0))
       .addColumn('open', t.bigint, (c) => c.notNull().defaultTo(0)),
-    schema
-      .createTable('journal_entries')
-      .addColumn('user_id', t.uuid, notNull)
-      .addColumn('id', t.uuid, notNull)
-      .addColumn('date', t.text, notNull)
-      .addColumn('type', t.text, notNull)
-      .addColumn('premarket_analysis', t.text)
-      .addColumn('trading_plan', t.text)
-      .addColumn('postmarket_review', t.text)
-      .addColumn('energy', t.bigint)
-      .addColumn('focus', t.bigint)
-      .addColumn('stress', t.bigint)
-      .addColumn('confidence', t.bigint)
-      .addColumn('lessons_learned', t.text, (c) => c.notNull().defaultTo('[]'))
-      .addColumn('tags', t.text, (c) => c.notNull().defaultTo('[]'))
-      .addColumn('created_at', t.bigint, notNull)
-      .addColumn('updated_at', t.bigint, notNull)
-      .addPrimaryKeyConstraint('journal_entries_pkey', ['user_id', 'id'])
-      .addUniqueConstraint('journal_entries_user_id_date_type_key', ['user_id', 'date', 'type']),
+    recordTable(tools, 'journal_entries', (b) =>
+      b
+        .addColumn('date', t.text, notNull)
+        .addColumn('type', t.text, notNull)
+        .addColumn('premarket_analysis', t.text)
+        .addColumn('trading_plan', t.text)
+        .addColumn('postmarket_review', t.text)
+        .addColumn('energy', t.bigint)
+        .addColumn('focus', t.bigint)
+        .addColumn('stress', t.bigint)
+        .addColumn('confidence', t.bigint)
+        .addColumn('lessons_learned', t.text, (c) => c.notNull().defaultTo('[]'))
+        .addColumn('tags', t.text, (c) => c.notNull().defaultTo('[]'))
+        .$call(timestamps(t)),
+    ).addUniqueConstraint('journal_entries_user_id_date_type_key', ['user_id', 'date', 'type']),
     schema.createIndex('journal_date').on('journal_entries').columns(['user_id', 'date', 'id']),
   ];
 }

@@ -1,70 +1,54 @@
 import { sql } from 'kysely';
-import { type MigrationTools, notNull, type Statement } from './dialect.js';
+import { type MigrationTools, notNull, recordTable, type Statement, timestamps } from './dialect.js';
 
 /** Version 1, second half: webhooks, the event outbox and deliveries, alerts, settings and counters. */
-export function initialWebhooksAndAlerts({ schema, t }: MigrationTools): Statement[] {
+export function initialWebhooksAndAlerts(tools: MigrationTools): Statement[] {
+  const { schema, t } = tools;
   return [
-    schema
-      .createTable('webhooks')
-      .addColumn('user_id', t.uuid, notNull)
-      .addColumn('id', t.uuid, notNull)
-      .addColumn('url', t.text, notNull)
-      .addColumn('events', t.text, notNull)
-      .addColumn('secret', t.text, notNull)
-      .addColumn('active', t.bigint, (c) => c.notNull().defaultTo(1))
-      .addColumn('created_at', t.bigint, notNull)
-      .addColumn('updated_at', t.bigint, notNull)
-      .addPrimaryKeyConstraint('webhooks_pkey', ['user_id', 'id']),
-    schema
-      .createTable('events')
-      .addColumn('user_id', t.uuid, notNull)
-      .addColumn('id', t.uuid, notNull)
-      .addColumn('type', t.text, notNull)
-      .addColumn('payload', t.text, notNull)
-      .addColumn('created_at', t.bigint, notNull)
-      .addPrimaryKeyConstraint('events_pkey', ['user_id', 'id']),
-    schema
-      .createTable('deliveries')
-      .addColumn('user_id', t.uuid, notNull)
-      .addColumn('id', t.uuid, notNull)
-      .addColumn('event_id', t.uuid, notNull)
-      .addColumn('webhook_id', t.uuid, notNull)
-      .addColumn('event_type', t.text, notNull)
-      .addColumn('status', t.text, notNull)
-      .addColumn('attempts', t.bigint, (c) => c.notNull().defaultTo(0))
-      .addColumn('next_attempt_at', t.bigint)
-      .addColumn('lease_until', t.bigint)
-      .addColumn('response_status', t.bigint)
-      .addColumn('duration_ms', t.bigint)
-      .addColumn('error', t.text)
-      .addColumn('created_at', t.bigint, notNull)
-      .addColumn('updated_at', t.bigint, notNull)
-      .addPrimaryKeyConstraint('deliveries_pkey', ['user_id', 'id']),
+    recordTable(tools, 'webhooks', (b) =>
+      b
+        .addColumn('url', t.text, notNull)
+        .addColumn('events', t.text, notNull)
+        .addColumn('secret', t.text, notNull)
+        .addColumn('active', t.bigint, (c) => c.notNull().defaultTo(1))
+        .$call(timestamps(t)),
+    ),
+    recordTable(tools, 'events', (b) =>
+      b.addColumn('type', t.text, notNull).addColumn('payload', t.text, notNull).addColumn('created_at', t.bigint, notNull),
+    ),
+    recordTable(tools, 'deliveries', (b) =>
+      b
+        .addColumn('event_id', t.uuid, notNull)
+        .addColumn('webhook_id', t.uuid, notNull)
+        .addColumn('event_type', t.text, notNull)
+        .addColumn('status', t.text, notNull)
+        .addColumn('attempts', t.bigint, (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', t.bigint)
+        .addColumn('lease_until', t.bigint)
+        .addColumn('response_status', t.bigint)
+        .addColumn('duration_ms', t.bigint)
+        .addColumn('error', t.text)
+        .$call(timestamps(t)),
+    ),
     schema.createIndex('deliveries_webhook').on('deliveries').columns(['user_id', 'webhook_id', 'created_at', 'id']),
     schema.createIndex('deliveries_due').on('deliveries').column('next_attempt_at').where(sql.ref('status'), '=', 'pending'),
-    schema
-      .createTable('alerts')
-      .addColumn('user_id', t.uuid, notNull)
-      .addColumn('id', t.uuid, notNull)
-      .addColumn('name', t.text, notNull)
-      .addColumn('type', t.text, notNull)
-      .addColumn('threshold', t.double, notNull)
-      .addColumn('tz', t.text, notNull)
-      .addColumn('active', t.bigint, (c) => c.notNull().defaultTo(1))
-      .addColumn('created_at', t.bigint, notNull)
-      .addColumn('updated_at', t.bigint, notNull)
-      .addPrimaryKeyConstraint('alerts_pkey', ['user_id', 'id']),
-    schema
-      .createTable('alert_events')
-      .addColumn('user_id', t.uuid, notNull)
-      .addColumn('id', t.uuid, notNull)
-      .addColumn('alert_id', t.uuid, notNull)
-      .addColumn('period_key', t.text, notNull)
-      .addColumn('value', t.double, notNull)
-      .addColumn('trade_id', t.uuid)
-      .addColumn('triggered_at', t.bigint, notNull)
-      .addPrimaryKeyConstraint('alert_events_pkey', ['user_id', 'id'])
-      .addUniqueConstraint('alert_events_user_id_alert_id_period_key_key', ['user_id', 'alert_id', 'period_key']),
+    recordTable(tools, 'alerts', (b) =>
+      b
+        .addColumn('name', t.text, notNull)
+        .addColumn('type', t.text, notNull)
+        .addColumn('threshold', t.double, notNull)
+        .addColumn('tz', t.text, notNull)
+        .addColumn('active', t.bigint, (c) => c.notNull().defaultTo(1))
+        .$call(timestamps(t)),
+    ),
+    recordTable(tools, 'alert_events', (b) =>
+      b
+        .addColumn('alert_id', t.uuid, notNull)
+        .addColumn('period_key', t.text, notNull)
+        .addColumn('value', t.double, notNull)
+        .addColumn('trade_id', t.uuid)
+        .addColumn('triggered_at', t.bigint, notNull),
+    ).addUniqueConstraint('alert_events_user_id_alert_id_period_key_key', ['user_id', 'alert_id', 'period_key']),
     schema.createIndex('alert_events_alert').on('alert_events').columns(['user_id', 'alert_id', 'triggered_at', 'id']),
     schema
       .createTable('settings')

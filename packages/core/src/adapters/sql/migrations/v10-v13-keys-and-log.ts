@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type MigrationDefinition, notNull } from './dialect.js';
+import { type MigrationDefinition, notNull, recordTable } from './dialect.js';
 
 /** Versions 10–13: API keys, idempotency keys and GCRA limits, TOTP, and the delivery log. */
 export const keysAndLogMigrations: MigrationDefinition[] = [
@@ -8,19 +8,17 @@ export const keysAndLogMigrations: MigrationDefinition[] = [
     version: 10,
     name: 'api keys',
     up: ({ schema, t }) => [
-      schema
-        .createTable('api_keys')
-        .addColumn('user_id', t.uuid, notNull)
-        .addColumn('id', t.uuid, notNull)
-        .addColumn('name', t.text, notNull)
-        .addColumn('key_hash', t.text, notNull)
-        .addColumn('hint', t.text, notNull)
-        .addColumn('scopes', t.text, notNull)
-        .addColumn('expires_at', t.bigint)
-        .addColumn('last_used_at', t.bigint)
-        .addColumn('revoked_at', t.bigint)
-        .addColumn('created_at', t.bigint, notNull)
-        .addPrimaryKeyConstraint('api_keys_pkey', ['user_id', 'id']),
+      recordTable({ schema, t }, 'api_keys', (b) =>
+        b
+          .addColumn('name', t.text, notNull)
+          .addColumn('key_hash', t.text, notNull)
+          .addColumn('hint', t.text, notNull)
+          .addColumn('scopes', t.text, notNull)
+          .addColumn('expires_at', t.bigint)
+          .addColumn('last_used_at', t.bigint)
+          .addColumn('revoked_at', t.bigint)
+          .addColumn('created_at', t.bigint, notNull),
+      ),
       schema.createIndex('api_keys_hash').unique().on('api_keys').columns(['user_id', 'key_hash']),
     ],
   },

@@ -1,5 +1,5 @@
 import { rebuildExitIndex } from './covering-index.js';
-import { type MigrationDefinition, notNull } from './dialect.js';
+import { type MigrationDefinition, notNull, recordTable, timestamps } from './dialect.js';
 import { OUTCOME_COLUMNS } from './v02-v06-trade-details.js';
 
 /** Versions 15–23: the wider exit index, user settings, trade executions, imports and import profiles. */
@@ -68,21 +68,19 @@ export const settingsAndImportMigrations: MigrationDefinition[] = [
     version: 22,
     name: 'imports and the trades they created',
     up: ({ schema, t }) => [
-      schema
-        .createTable('imports')
-        .addColumn('user_id', t.uuid, notNull)
-        .addColumn('id', t.uuid, notNull)
-        .addColumn('format_name', t.text, notNull)
-        .addColumn('format_label', t.text, notNull)
-        .addColumn('file_name', t.text)
-        .addColumn('size_bytes', t.bigint, notNull)
-        .addColumn('source_tz', t.text, notNull)
-        .addColumn('report', t.text, notNull)
-        .addColumn('trades_created', t.integer, notNull)
-        .addColumn('started_at', t.bigint, notNull)
-        .addColumn('finished_at', t.bigint, notNull)
-        .addColumn('undone_at', t.bigint)
-        .addPrimaryKeyConstraint('imports_pkey', ['user_id', 'id']),
+      recordTable({ schema, t }, 'imports', (b) =>
+        b
+          .addColumn('format_name', t.text, notNull)
+          .addColumn('format_label', t.text, notNull)
+          .addColumn('file_name', t.text)
+          .addColumn('size_bytes', t.bigint, notNull)
+          .addColumn('source_tz', t.text, notNull)
+          .addColumn('report', t.text, notNull)
+          .addColumn('trades_created', t.integer, notNull)
+          .addColumn('started_at', t.bigint, notNull)
+          .addColumn('finished_at', t.bigint, notNull)
+          .addColumn('undone_at', t.bigint),
+      ),
       schema.createIndex('imports_started').on('imports').columns(['user_id', 'started_at', 'id']),
       schema.alterTable('trades').addColumn('import_id', t.uuid),
       schema.createIndex('trades_import').on('trades').columns(['user_id', 'import_id']),
@@ -99,8 +97,7 @@ export const settingsAndImportMigrations: MigrationDefinition[] = [
         .addColumn('user_id', t.uuid, notNull)
         .addColumn('name', t.text, notNull)
         .addColumn('profile', t.text, notNull)
-        .addColumn('created_at', t.bigint, notNull)
-        .addColumn('updated_at', t.bigint, notNull)
+        .$call(timestamps(t))
         .addPrimaryKeyConstraint('import_profiles_pkey', ['user_id', 'name']),
     ],
   },
