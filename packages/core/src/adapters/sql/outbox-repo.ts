@@ -1,7 +1,8 @@
 import { type Selectable, sql } from 'kysely';
 import type { DeliveryJob, OutboxRepo } from '../../storage/ports.js';
 import type { DeliveryRow } from '../../storage/rows.js';
-import { numberOrNull as n, offsetOf, type SqlContext } from './context.js';
+import { newestFirstPage, userRow } from './common-queries.js';
+import { numberOrNull as n, type SqlContext } from './context.js';
 import { sqlDeliveryLog } from './delivery-log-repo.js';
 import { sqlOutboxRetention } from './outbox-retention.js';
 import type { Database } from './schema.js';
@@ -171,26 +172,14 @@ export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
       if (deliveries.length > 0) await db.insertInto('deliveries').values(deliveries.map(toRecord)).execute();
     },
     async getDelivery(userId, id) {
-      const r = await db
-        .selectFrom('deliveries')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const r = await userRow(db, 'deliveries', userId, 'id', id);
       return r && fromRecord(r);
     },
     async listDeliveries(userId, webhookId, query, page) {
       let q = db.selectFrom('deliveries').where('user_id', '=', userId).where('webhook_id', '=', webhookId);
       if (query.status !== undefined) q = q.where('status', '=', query.status);
-      const rows = await q
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(offsetOf(page))
-        .execute();
-      const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      return { rows: rows.map(fromRecord), total: Number(count?.n ?? 0) };
+      const { rows, total } = await newestFirstPage(q, 'created_at', page);
+      return { rows: rows.map(fromRecord), total };
     },
     async claimDue(now, leaseMs, limit) {
       const { jobs, orphans } = await claim(now, leaseMs, limit);
