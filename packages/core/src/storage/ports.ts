@@ -395,12 +395,24 @@ export interface Repositories {
   settings: SettingsRepo;
 }
 
+/** What callers of the storage may need to know about its database, declared by the adapter. */
+export interface StorageCapabilities {
+  /**
+   * The database is a server that several processes are expected to share, so state they must
+   * agree on (rate limits) belongs in it; an embedded file (SQLite) is one process's own.
+   */
+  readonly sharedAcrossProcesses: boolean;
+}
+
 /**
  * The storage port core runs on. Adapters: `@tj/core/sqlite` and `@tj/core/postgres`.
  * Driver errors surface as CoreErrors (`conflict` for uniqueness violations).
  */
 export interface Storage {
+  /** The database's name, for logs. Decide by `capabilities`, never by this. */
   readonly dialect: 'sqlite' | 'postgres';
+  /** What the database can do that callers may choose by. */
+  readonly capabilities: StorageCapabilities;
   /** Repositories outside any transaction. */
   readonly repos: Repositories;
   /** Runs `fn` in one transaction: all its writes land, or none do. */

@@ -108,6 +108,7 @@ export function createOutboxSignal(): OutboxSignal {
       });
       return {
         dialect: storage.dialect,
+        capabilities: storage.capabilities,
         repos,
         async transaction(fn) {
           const written = fresh();

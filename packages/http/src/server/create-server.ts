@@ -66,7 +66,7 @@ function failedLoginsOf(config: ServerConfig): RateSpec | false {
 }
 
 function rateLimitersFor(config: ServerConfig, storage: Storage): Record<'user' | 'ip', RateLimiter | undefined> {
-  const kind = (config.rateLimit || undefined)?.store ?? (storage.dialect === 'postgres' ? 'database' : 'memory');
+  const kind = (config.rateLimit || undefined)?.store ?? (storage.capabilities.sharedAcrossProcesses ? 'database' : 'memory');
   const store = kind === 'database' ? databaseRateLimitStore(storage) : memoryRateLimitStore();
   const limiter = (name: 'user' | 'ip') => {
     const settings = limitOf(config, name);

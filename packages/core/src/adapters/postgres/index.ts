@@ -1,16 +1,10 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Storage } from '../../storage/ports.js';
-import type { SqlCapabilities } from '../sql/context.js';
 import type { Database as Schema } from '../sql/schema.js';
 import { createSqlStorage } from '../sql/storage.js';
 import { translatePostgresError } from './errors.js';
-import { postgresMigrations } from './migrations.js';
-
-/** PostgreSQL's ways with JSON text columns (`?` is jsonb's element test; pg binds `$n`). */
-const capabilities: SqlCapabilities = {
-  jsonArrayHas: (column, value) => sql<boolean>`(${sql.ref(column)})::jsonb ? ${value}`,
-};
+import { postgresCapabilities, postgresMigrations } from './capabilities.js';
 
 /** Options of the PostgreSQL storage. */
 export interface PostgresStorageOptions {
@@ -55,7 +49,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   try {
     if (schema !== 'public') await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
-    return await createSqlStorage(db, 'postgres', postgresMigrations, translatePostgresError, capabilities);
+    return await createSqlStorage(db, postgresCapabilities, postgresMigrations, translatePostgresError);
   } catch (e) {
     await db.destroy();
     throw translatePostgresError(e);
@@ -63,4 +57,4 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
 }
 
 export { translatePostgresError } from './errors.js';
-export { postgresMigrations } from './migrations.js';
+export { postgresMigrations } from './capabilities.js';

@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { AlertRepo } from '../../storage/ports.js';
 import type { AlertRow } from '../../storage/rows.js';
-import { offsetOf, type SqlContext } from './context.js';
+import { newestFirstPage } from './common-queries.js';
+import type { SqlContext } from './context.js';
 import type { Database } from './schema.js';
 
 function fromRecord(r: Selectable<Database['alerts']>): AlertRow {
@@ -79,14 +80,7 @@ export function sqlAlertRepo({ db }: SqlContext): AlertRepo {
     },
     async listEvents(userId, alertId, page) {
       const q = db.selectFrom('alert_events').where('user_id', '=', userId).where('alert_id', '=', alertId);
-      const rows = await q
-        .selectAll()
-        .orderBy('triggered_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(offsetOf(page))
-        .execute();
-      const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const { rows, total } = await newestFirstPage(q, 'triggered_at', page);
       return {
         rows: rows.map((r) => ({
           userId: r.user_id,
@@ -97,7 +91,7 @@ export function sqlAlertRepo({ db }: SqlContext): AlertRepo {
           tradeId: r.trade_id,
           triggeredAt: r.triggered_at,
         })),
-        total: Number(count?.n ?? 0),
+        total,
       };
     },
   };

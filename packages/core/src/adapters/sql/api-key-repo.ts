@@ -1,5 +1,6 @@
 import type { ApiKeyRepo } from '../../storage/ports.js';
 import type { ApiKeyRow } from '../../storage/rows.js';
+import { userRow } from './common-queries.js';
 import { jsonArray, type SqlContext } from './context.js';
 import type { Database } from './schema.js';
 
@@ -49,16 +50,11 @@ export function sqlApiKeyRepo({ db }: SqlContext): ApiKeyRepo {
       return rows.map(toRow);
     },
     async get(userId, id) {
-      const r = await db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const r = await userRow(db, 'api_keys', userId, 'id', id);
       return r && toRow(r);
     },
     async byHash(userId, keyHash) {
-      const r = await db
-        .selectFrom('api_keys')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('key_hash', '=', keyHash)
-        .executeTakeFirst();
+      const r = await userRow(db, 'api_keys', userId, 'key_hash', keyHash);
       return r && toRow(r);
     },
     async revoke(userId, id, at) {

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { ClosedTradeFact } from '../../analytics/types.js';
 import { toMicros } from '../../shared/money.js';
 import type { TradeQuery } from '../../storage/ports.js';
-import { jsonArray, type SqlCapabilities } from './context.js';
+import type { SqlCapabilities } from './capabilities.js';
+import { jsonArray } from './context.js';
 import type { Database } from './schema.js';
 import { applyQuery } from './trade-query.js';
 

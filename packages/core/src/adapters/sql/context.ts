@@ -1,19 +1,10 @@
-import type { Expression, Kysely, SqlBool } from 'kysely';
-import type { Database, Dialect } from './schema.js';
+import type { Kysely } from 'kysely';
+import type { SqlCapabilities } from './capabilities.js';
+import type { Database } from './schema.js';
 
-/**
- * What differs between the SQL databases beyond kysely's dialect, declared by each adapter, so
- * shared repository code never asks which database it runs on.
- */
-export interface SqlCapabilities {
-  /** A predicate: the JSON array text in `column` holds the string `value` as an element. */
-  jsonArrayHas(column: string, value: string): Expression<SqlBool>;
-}
-
-/** What every repository gets: a connection or transaction and the dialect it speaks. */
+/** What every repository gets: a connection or transaction and what its database can do. */
 export interface SqlContext {
   db: Kysely<Database>;
-  dialect: Dialect;
   caps: SqlCapabilities;
   /** True inside a transaction (row locks are taken only there). */
   inTransaction: boolean;

@@ -36,10 +36,7 @@ function toRecord(a: AttemptRow): AttemptRecordRow {
 const INSERT_CHUNK = 500;
 
 /** The delivery log on SQL: attempts recorded under the delivery's lease, listed per delivery. */
-export function sqlDeliveryLog({
-  db,
-  dialect,
-}: SqlContext): Pick<OutboxRepo, 'recordAttempts' | 'insertAttempts' | 'listAttempts'> {
+export function sqlDeliveryLog({ db, caps }: SqlContext): Pick<OutboxRepo, 'recordAttempts' | 'insertAttempts' | 'listAttempts'> {
   async function insertAttempts(rows: AttemptRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       await db
@@ -52,9 +49,8 @@ export function sqlDeliveryLog({
   return {
     async recordAttempts(rows: AttemptRecord[]) {
       if (rows.length === 0) return [];
-      // One UPDATE joined to a VALUES list; PostgreSQL needs the parameters' types spelled out.
-      const pg = dialect === 'postgres';
-      const cast = (value: unknown, type: string) => (pg ? sql`CAST(${value} AS ${sql.raw(type)})` : sql`${value}`);
+      // One UPDATE joined to a VALUES list, whose parameters' types some databases need spelled out.
+      const cast = caps.typedParam;
       const values = rows.map(
         (a) => sql`(${cast(a.userId, 'uuid')}, ${cast(a.id, 'uuid')}, ${cast(a.leaseUntil, 'bigint')}, ${cast(a.status, 'text')},
           ${cast(a.nextAttemptAt, 'bigint')}, ${cast(a.responseStatus, 'bigint')}, ${cast(a.durationMs, 'bigint')},

@@ -50,14 +50,21 @@ function fromRecord(r: Selectable<ExecutionRecord>): ExecutionRow {
 
 /** Trade executions on SQL. */
 export function sqlExecutionRepo(ctx: SqlContext): ExecutionRepo {
-  const { db, dialect } = ctx;
+  const { db, caps } = ctx;
+  /** The executions of one instrument in one account of the user. */
+  const ofInstrument = (userId: string, account: string, instrument: string) =>
+    db
+      .selectFrom('trade_executions')
+      .where('user_id', '=', userId)
+      .where('account', '=', account)
+      .where('instrument', '=', instrument);
   return {
     async insertMany(rows) {
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         const records = rows.slice(i, i + INSERT_CHUNK).map(toRecord);
         const columns = Object.keys(records[0] as object) as Array<keyof ExecutionRecord>;
         const params = records.flatMap((r) => columns.map((c) => r[c]));
-        await hot(db, `${dialect}:executions:insert:${records.length}`, params, () =>
+        await hot(db, `${caps.label}:executions:insert:${records.length}`, params, () =>
           db.insertInto('trade_executions').values(records),
         );
       }
@@ -85,12 +92,8 @@ export function sqlExecutionRepo(ctx: SqlContext): ExecutionRepo {
         .execute();
     },
     async latest(userId, account, instrument) {
-      const r = await db
-        .selectFrom('trade_executions')
+      const r = await ofInstrument(userId, account, instrument)
         .select(['exec_time', 'trade_id'])
-        .where('user_id', '=', userId)
-        .where('account', '=', account)
-        .where('instrument', '=', instrument)
         .orderBy('exec_time', 'desc')
         .orderBy('exec_key', 'desc')
         .limit(1)
@@ -102,12 +105,8 @@ export function sqlExecutionRepo(ctx: SqlContext): ExecutionRepo {
       for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
         const chunk = keys.slice(i, i + LOOKUP_CHUNK);
         const times = [...new Set(chunk.map((k) => k.time))];
-        const rows = await db
-          .selectFrom('trade_executions')
+        const rows = await ofInstrument(userId, account, instrument)
           .select(['exec_time', 'exec_key'])
-          .where('user_id', '=', userId)
-          .where('account', '=', account)
-          .where('instrument', '=', instrument)
           .where('exec_time', 'in', times)
           .where(
             'exec_key',

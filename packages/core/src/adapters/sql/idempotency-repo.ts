@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { IdempotencyRepo } from '../../storage/ports.js';
 import type { IdempotencyRow, StoredResponse } from '../../storage/rows.js';
+import { userRow } from './common-queries.js';
 import type { SqlContext } from './context.js';
 import type { Database } from './schema.js';
 
@@ -40,12 +41,7 @@ export function sqlIdempotencyRepo({ db }: SqlContext): IdempotencyRepo {
       return rows.length === 1;
     },
     async get(userId, key) {
-      const r = await db
-        .selectFrom('idempotency_keys')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const r = await userRow(db, 'idempotency_keys', userId, 'key', key);
       return r && toRow(r);
     },
     async complete(userId, key, response) {

@@ -1,5 +1,6 @@
 import type { ImportProfileRow } from '../../storage/rows.js';
 import type { ImportProfileRepo } from '../../storage/ports.js';
+import { userRow } from './common-queries.js';
 import type { SqlContext } from './context.js';
 
 type Stored = { user_id: string; name: string; profile: string; created_at: number; updated_at: number };
@@ -22,12 +23,7 @@ export function sqlImportProfileRepo({ db }: SqlContext): ImportProfileRepo {
       return rows.map(rowOf);
     },
     async get(userId, name) {
-      const r = await db
-        .selectFrom('import_profiles')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('name', '=', name)
-        .executeTakeFirst();
+      const r = await userRow(db, 'import_profiles', userId, 'name', name);
       return r === undefined ? undefined : rowOf(r);
     },
     async put(row) {

@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { ImportRepo } from '../../storage/ports.js';
 import type { ImportRow } from '../../storage/rows.js';
-import { offsetOf, type SqlContext } from './context.js';
+import { newestFirstPage, userRow } from './common-queries.js';
+import type { SqlContext } from './context.js';
 import type { Database } from './schema.js';
 
 function fromRecord(r: Selectable<Database['imports']>): ImportRow {
@@ -45,20 +46,12 @@ export function sqlImportRepo(ctx: SqlContext): ImportRepo {
         .execute();
     },
     async get(userId, id) {
-      const r = await db.selectFrom('imports').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const r = await userRow(db, 'imports', userId, 'id', id);
       return r && fromRecord(r);
     },
     async list(userId, page) {
-      const q = db.selectFrom('imports').where('user_id', '=', userId);
-      const rows = await q
-        .selectAll()
-        .orderBy('started_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(offsetOf(page))
-        .execute();
-      const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      return { rows: rows.map(fromRecord), total: Number(count?.n ?? 0) };
+      const { rows, total } = await newestFirstPage(db.selectFrom('imports').where('user_id', '=', userId), 'started_at', page);
+      return { rows: rows.map(fromRecord), total };
     },
     async markUndone(userId, id, at) {
       const res = await db

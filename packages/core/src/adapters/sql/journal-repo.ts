@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { JournalRepo } from '../../storage/ports.js';
 import type { JournalRow } from '../../storage/rows.js';
-import { jsonArray, offsetOf, type SqlContext } from './context.js';
+import { newestFirstPage, userRow } from './common-queries.js';
+import { jsonArray, type SqlContext } from './context.js';
 import type { Database } from './schema.js';
 
 function fromRecord(r: Selectable<Database['journal_entries']>): JournalRow {
@@ -51,12 +52,7 @@ export function sqlJournalRepo({ db }: SqlContext): JournalRepo {
       await db.insertInto('journal_entries').values(toRecord(j)).execute();
     },
     async get(userId, id) {
-      const r = await db
-        .selectFrom('journal_entries')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const r = await userRow(db, 'journal_entries', userId, 'id', id);
       return r && fromRecord(r);
     },
     async update(j) {
@@ -74,15 +70,8 @@ export function sqlJournalRepo({ db }: SqlContext): JournalRepo {
       if (query.type !== undefined) q = q.where('type', '=', query.type);
       if (query.idFrom !== undefined) q = q.where('id', '>=', query.idFrom);
       if (query.idTo !== undefined) q = q.where('id', '<=', query.idTo);
-      const rows = await q
-        .selectAll()
-        .orderBy('date', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(offsetOf(page))
-        .execute();
-      const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      return { rows: rows.map(fromRecord), total: Number(count?.n ?? 0) };
+      const { rows, total } = await newestFirstPage(q, 'date', page);
+      return { rows: rows.map(fromRecord), total };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import type { SqlCapabilities } from './capabilities.js';
 
-/** One forward-only schema version: its statements run in one transaction. */
+/** One forward-only schema version as one database runs it: its statements run in one transaction. */
 export interface Migration {
   version: number;
   name: string;
@@ -9,17 +10,21 @@ export interface Migration {
 
 /**
  * Applies the migrations newer than the database's version, each in its own transaction,
- * recording them in `schema_migrations`. On PostgreSQL an advisory lock keeps several
- * processes that start together from applying the same version twice.
+ * recording them in `schema_migrations`. Where the database declares a migration lock (PostgreSQL's
+ * advisory lock), it keeps several processes that start together from applying the same version twice.
  */
-export async function migrate(db: Kysely<any>, migrations: Migration[], dialect: 'sqlite' | 'postgres'): Promise<number> {
+export async function migrate(
+  db: Kysely<any>,
+  migrations: Migration[],
+  caps: Pick<SqlCapabilities, 'lockMigrations'>,
+): Promise<number> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`.execute(
     db,
   );
   let applied = 0;
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     const done = await db.transaction().execute(async (trx) => {
-      if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(727274)`.execute(trx);
+      await caps.lockMigrations?.(trx);
       const row = await sql<{
         n: number | string;
       }>`SELECT count(*) AS n FROM schema_migrations WHERE version = ${m.version}`.execute(trx);

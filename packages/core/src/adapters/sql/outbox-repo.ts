@@ -1,7 +1,8 @@
 import { type Selectable, sql } from 'kysely';
 import type { DeliveryJob, OutboxRepo } from '../../storage/ports.js';
 import type { DeliveryRow } from '../../storage/rows.js';
-import { numberOrNull as n, offsetOf, type SqlContext } from './context.js';
+import { newestFirstPage, userRow } from './common-queries.js';
+import { numberOrNull as n, type SqlContext } from './context.js';
 import { sqlDeliveryLog } from './delivery-log-repo.js';
 import { sqlOutboxRetention } from './outbox-retention.js';
 import type { Database } from './schema.js';
@@ -108,17 +109,18 @@ interface ClaimJoin {
   hook_active: number | string | null;
 }
 
-function targetOf(r: Partial<ClaimJoin>): Target | undefined {
+function targetOf(r: ClaimJoin): Target | undefined {
   if (r.hook_url == null || r.hook_secret == null || r.hook_created_at == null || r.hook_active == null) return undefined;
   return { url: r.hook_url, secret: r.hook_secret, created_at: r.hook_created_at, active: r.hook_active };
 }
 
 /** The event outbox and deliveries on SQL. */
 export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
-  const { db, dialect } = ctx;
-  async function claimRows(now: number, leaseMs: number, limit: number): Promise<Array<DeliveryRecord & Partial<ClaimJoin>>> {
+  const { db, caps } = ctx;
+  /** Leases up to `limit` due deliveries and joins them to their payloads and webhooks. */
+  async function claim(now: number, leaseMs: number, limit: number): Promise<{ jobs: DeliveryJob[]; orphans: DeliveryRow[] }> {
     const due = sql`status = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now})`;
-    if (dialect === 'postgres') {
+    if (caps.skipLocked) {
       // The locked, skipped-if-taken selection is materialised once; the UPDATE then leases exactly
       // those rows, and the same statement brings their payloads and webhooks (NULL when gone).
       const result = await sql<DeliveryRecord & ClaimJoin>`
@@ -134,14 +136,14 @@ export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
         FROM claimed AS c
         LEFT JOIN events AS e ON e.user_id = c.user_id AND e.id = c.event_id
         LEFT JOIN webhooks AS w ON w.user_id = c.user_id AND w.id = c.webhook_id`.execute(db);
-      return result.rows;
+      return toJobs(result.rows.map((r) => ({ d: fromRecord(r), payload: r.payload, hook: targetOf(r) })));
     }
-    // SQLite has one writer at a time: the single UPDATE … RETURNING is the claim.
+    // One writer at a time: the single UPDATE … RETURNING is the claim.
     const result = await sql<DeliveryRecord>`
       UPDATE deliveries SET lease_until = ${now + leaseMs}, updated_at = ${now}
       WHERE (user_id, id) IN (SELECT user_id, id FROM deliveries WHERE ${due} ORDER BY next_attempt_at LIMIT ${limit})
       RETURNING *`.execute(db);
-    return result.rows;
+    return jobsOf(db, result.rows.map(fromRecord));
   }
 
   async function failOrphans(orphans: DeliveryRow[], now: number): Promise<void> {
@@ -170,33 +172,17 @@ export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
       if (deliveries.length > 0) await db.insertInto('deliveries').values(deliveries.map(toRecord)).execute();
     },
     async getDelivery(userId, id) {
-      const r = await db
-        .selectFrom('deliveries')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const r = await userRow(db, 'deliveries', userId, 'id', id);
       return r && fromRecord(r);
     },
     async listDeliveries(userId, webhookId, query, page) {
       let q = db.selectFrom('deliveries').where('user_id', '=', userId).where('webhook_id', '=', webhookId);
       if (query.status !== undefined) q = q.where('status', '=', query.status);
-      const rows = await q
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.limit)
-        .offset(offsetOf(page))
-        .execute();
-      const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      return { rows: rows.map(fromRecord), total: Number(count?.n ?? 0) };
+      const { rows, total } = await newestFirstPage(q, 'created_at', page);
+      return { rows: rows.map(fromRecord), total };
     },
     async claimDue(now, leaseMs, limit) {
-      const rows = await claimRows(now, leaseMs, limit);
-      const { jobs, orphans } =
-        dialect === 'postgres'
-          ? toJobs(rows.map((r) => ({ d: fromRecord(r), payload: r.payload, hook: targetOf(r) })))
-          : await jobsOf(db, rows.map(fromRecord));
+      const { jobs, orphans } = await claim(now, leaseMs, limit);
       await failOrphans(orphans, now);
       return jobs;
     },

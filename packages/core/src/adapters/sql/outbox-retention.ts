@@ -10,15 +10,15 @@ function byUser(rows: Array<{ user_id: string; id: string }>): Map<string, strin
 }
 
 /** Retention of the outbox on SQL: finished events, their deliveries and logs go in small batches. */
-export function sqlOutboxRetention({ db, dialect, inTransaction }: SqlContext): Pick<OutboxRepo, 'purgeDelivered'> {
+export function sqlOutboxRetention({ db, caps, inTransaction }: SqlContext): Pick<OutboxRepo, 'purgeDelivered'> {
   return {
     async purgeDelivered(before, limit) {
       if (!inTransaction) throw new Error('purgeDelivered runs in a transaction');
-      // SQLite: take the write lock before reading. A transaction that reads first cannot wait for
-      // the lock later (another connection's commit makes it fail at once with SQLITE_BUSY).
-      if (dialect === 'sqlite') await sql`UPDATE events SET created_at = created_at WHERE 0`.execute(db);
+      // One writer at a time (SQLite): take the write lock before reading. A transaction that reads
+      // first cannot wait for the lock later (another connection's commit makes it fail at once).
+      await caps.takeWriteLock?.(db);
       // Oldest events first; an event qualifies when none of its deliveries is unfinished, failed or recent.
-      const lock = dialect === 'postgres' ? sql`FOR UPDATE OF e SKIP LOCKED` : sql``;
+      const lock = caps.skipLocked ? sql`FOR UPDATE OF e SKIP LOCKED` : sql``;
       const candidates = await sql<{ user_id: string; id: string }>`
         SELECT e.user_id, e.id FROM events AS e
         WHERE e.created_at < ${before} AND NOT EXISTS (

@@ -3,8 +3,8 @@ import type { StateRepo } from '../../storage/ports.js';
 import type { SqlContext } from './context.js';
 
 /** Settings and GCRA rate limits on SQL (shared by every process on the database). */
-export function sqlStateRepo({ db, dialect }: SqlContext): StateRepo {
-  const greatest = dialect === 'postgres' ? sql.raw('GREATEST') : sql.raw('max');
+export function sqlStateRepo({ db, caps }: SqlContext): StateRepo {
+  const greatest = sql.raw(caps.greatest);
   const tatOf = async (key: string) => {
     const r = await db.selectFrom('rate_limits').select('tat').where('key', '=', key).executeTakeFirst();
     return r === undefined ? undefined : Number(r.tat) / 1000;

@@ -2,33 +2,31 @@ import { type Kysely, sql } from 'kysely';
 import type { Storage } from '../../storage/ports.js';
 import { type Migration, migrate } from './migrate.js';
 import { sqlRepositories } from './repositories.js';
-import type { SqlCapabilities } from './context.js';
-import type { Database, Dialect } from './schema.js';
+import type { SqlCapabilities } from './capabilities.js';
+import type { Database } from './schema.js';
 
 /** How a dialect turns a driver error into a core error (or leaves it alone). */
 export type ErrorTranslator = (e: unknown) => unknown;
 
 /**
- * Builds the Storage port over a Kysely instance; migrations are applied before it is returned.
- * Driver errors thrown by repositories and transactions pass through `translate`.
+ * Builds the Storage port over a Kysely instance and what its database can do; migrations are
+ * applied before it is returned. Driver errors thrown by repositories and transactions pass through `translate`.
  */
 export async function createSqlStorage(
   db: Kysely<Database>,
-  dialect: Dialect,
+  caps: SqlCapabilities,
   migrations: Migration[],
   translate: ErrorTranslator,
-  caps: SqlCapabilities,
 ): Promise<Storage> {
-  await migrate(db, migrations, dialect);
+  await migrate(db, migrations, caps);
   const wrap = <T extends object>(target: T): T => translating(target, translate);
   return {
-    dialect,
-    repos: wrap(sqlRepositories({ db, dialect, caps, inTransaction: false })),
+    dialect: caps.label,
+    capabilities: { sharedAcrossProcesses: caps.sharedAcrossProcesses },
+    repos: wrap(sqlRepositories({ db, caps, inTransaction: false })),
     async transaction(fn) {
       try {
-        return await db
-          .transaction()
-          .execute((trx) => fn(wrap(sqlRepositories({ db: trx, dialect, caps, inTransaction: true }))));
+        return await db.transaction().execute((trx) => fn(wrap(sqlRepositories({ db: trx, caps, inTransaction: true }))));
       } catch (e) {
         throw translate(e);
       }

@@ -1,4 +1,5 @@
 import type { TokenRepo } from '../../storage/ports.js';
+import { userRow } from './common-queries.js';
 import type { SqlContext } from './context.js';
 
 /** Refresh tokens on SQL, keyed by (user_id, token_hash). */
@@ -18,12 +19,7 @@ export function sqlTokenRepo({ db }: SqlContext): TokenRepo {
         .execute();
     },
     async get(userId, tokenHash) {
-      const r = await db
-        .selectFrom('refresh_tokens')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      const r = await userRow(db, 'refresh_tokens', userId, 'token_hash', tokenHash);
       return (
         r && {
           userId: r.user_id,

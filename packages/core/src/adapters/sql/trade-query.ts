@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { TradeQuery } from '../../storage/ports.js';
 import { compiledQueryCache } from './compiled-cache.js';
-import type { SqlCapabilities } from './context.js';
+import type { SqlCapabilities } from './capabilities.js';
 import type { Database } from './schema.js';
 
 /** A select over the trades table. */

@@ -14,7 +14,9 @@ const IDS_PAGE = 10_000;
 
 /** Trades on SQL, with per-user counters kept in the same transaction as each change. */
 export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
-  const { db, dialect } = ctx;
+  const { db, caps } = ctx;
+  /** Cached statements are per database: their SQL differs. */
+  const key = (shape: string) => `${caps.label}:${shape}`;
 
   /** Adjusts the user's counters and bumps their data version: every trade write goes through here. */
   async function bumpCounts(userId: string, total: number, open: number): Promise<void> {
@@ -32,7 +34,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
   }
 
   async function storedCounts(userId: string): Promise<{ total: number; open: number }> {
-    const [r] = await hot(db, `${ctx.dialect}:counts`, [userId], () =>
+    const [r] = await hot(db, key('counts'), [userId], () =>
       db.selectFrom('trade_counts').select(['total', 'open']).where('user_id', '=', userId),
     );
     return { total: Number(r?.total ?? 0), open: Number(r?.open ?? 0) };
@@ -70,7 +72,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         const records = rows.slice(i, i + INSERT_CHUNK).map(tradeToRecord);
         const columns = Object.keys(records[0] as object) as Array<keyof (typeof records)[number]>;
         const params = records.flatMap((r) => columns.map((c) => r[c]));
-        await hot(db, `${ctx.dialect}:insert:${records.length}`, params, () => db.insertInto('trades').values(records));
+        await hot(db, key(`insert:${records.length}`), params, () => db.insertInto('trades').values(records));
       }
       for (const t of rows) {
         const c = perUser.get(t.userId) ?? { total: 0, open: 0 };
@@ -82,7 +84,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     },
     async get(userId, id, opts) {
       let q = db.selectFrom('trades').select(TRADE_COLUMNS).where('user_id', '=', userId).where('id', '=', id);
-      if (opts?.forUpdate && ctx.inTransaction && ctx.dialect === 'postgres') q = q.forUpdate();
+      if (opts?.forUpdate && ctx.inTransaction && caps.rowLocks) q = q.forUpdate();
       const r = await q.executeTakeFirst();
       return r && tradeFromRecord(r, userId);
     },
@@ -175,7 +177,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     },
     async list(userId, query, page) {
       const params = [...paramsOf(userId, query), page.limit, offsetOf(page)];
-      const rows = await hot(db, `${ctx.dialect}:list:${shapeOf(query)}`, params, () =>
+      const rows = await hot(db, key(`list:${shapeOf(query)}`), params, () =>
         applyQuery(db.selectFrom('trades').select(LIST_COLUMNS), userId, query, ctx.caps)
           .orderBy('entry_time', 'desc')
           .orderBy('id', 'desc')
@@ -204,7 +206,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       return countBoth(userId, query);
     },
     async dataVersion(userId) {
-      const [r] = await hot(db, `${ctx.dialect}:version`, [userId], () =>
+      const [r] = await hot(db, key('version'), [userId], () =>
         db.selectFrom('trade_counts').select('version').where('user_id', '=', userId),
       );
       return Number(r?.version ?? 0);
@@ -242,7 +244,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       const r = await db
         .selectFrom('trades')
         // SQLite's sum() fails on 64-bit overflow; total() sums in floating point (exact below 2^53).
-        .select((eb) => eb.fn<number | string | null>(dialect === 'sqlite' ? 'total' : 'sum', ['result_micros']).as('s'))
+        .select((eb) => eb.fn<number | string | null>(caps.overflowSafeSum, ['result_micros']).as('s'))
         .where('user_id', '=', userId)
         .where('exit_time', '>=', from)
         .where('exit_time', '<', to)
@@ -256,7 +258,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
           'account',
           eb.fn.countAll<number | string>().as('n'),
           eb.fn.sum<number | string>(eb.case().when('exit_time', 'is', null).then(1).else(0).end()).as('open_n'),
-          eb.fn<number | string | null>(dialect === 'sqlite' ? 'total' : 'sum', ['result_micros']).as('s'),
+          eb.fn<number | string | null>(caps.overflowSafeSum, ['result_micros']).as('s'),
           eb.fn.min<number | string>('entry_time').as('first_entry'),
           eb.fn.max<number | string>('entry_time').as('last_entry'),
           eb.fn.max<number | string | null>('exit_time').as('last_exit'),

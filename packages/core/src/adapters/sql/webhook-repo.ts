@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { WebhookRepo } from '../../storage/ports.js';
 import type { WebhookRow } from '../../storage/rows.js';
+import { userRow } from './common-queries.js';
 import { jsonArray, type SqlContext } from './context.js';
 import type { Database } from './schema.js';
 
@@ -36,7 +37,7 @@ export function sqlWebhookRepo({ db }: SqlContext): WebhookRepo {
         .execute();
     },
     async get(userId, id) {
-      const r = await db.selectFrom('webhooks').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const r = await userRow(db, 'webhooks', userId, 'id', id);
       return r && fromRecord(r);
     },
     async list(userId) {

@@ -1,17 +1,11 @@
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
-import type { SqlCapabilities } from '../sql/context.js';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { Storage } from '../../storage/ports.js';
 import type { Database as Schema } from '../sql/schema.js';
 import { createSqlStorage } from '../sql/storage.js';
 import { translateSqliteError } from './errors.js';
-import { sqliteMigrations } from './migrations.js';
+import { sqliteCapabilities, sqliteMigrations } from './capabilities.js';
 import { withStatementCache } from './statement-cache.js';
-
-/** SQLite's ways with JSON text columns. */
-const capabilities: SqlCapabilities = {
-  jsonArrayHas: (column, value) => sql<boolean>`EXISTS (SELECT 1 FROM json_each(${sql.ref(column)}) WHERE value = ${value})`,
-};
 
 /** Options of the embedded SQLite storage. */
 export interface SqliteStorageOptions {
@@ -32,7 +26,7 @@ export async function openSqliteStorage(options: SqliteStorageOptions): Promise<
   database.pragma('foreign_keys = ON');
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   try {
-    return await createSqlStorage(db, 'sqlite', sqliteMigrations, translateSqliteError, capabilities);
+    return await createSqlStorage(db, sqliteCapabilities, sqliteMigrations, translateSqliteError);
   } catch (e) {
     await db.destroy();
     throw translateSqliteError(e);
@@ -40,4 +34,4 @@ export async function openSqliteStorage(options: SqliteStorageOptions): Promise<
 }
 
 export { translateSqliteError } from './errors.js';
-export { sqliteMigrations } from './migrations.js';
+export { sqliteMigrations } from './capabilities.js';

@@ -1,0 +1,43 @@
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import type { SqlCapabilities } from '../sql/capabilities.js';
+import { compileMigrations } from '../sql/migrations/index.js';
+
+/** PostgreSQL's schema: UUID, BIGINT and DOUBLE PRECISION columns, and indexes that carry columns with INCLUDE. */
+const schema: SqlCapabilities['schema'] = {
+  types: { uuid: sql`UUID`, bigint: sql`BIGINT`, integer: sql`INTEGER`, double: sql`DOUBLE PRECISION`, text: sql`TEXT` },
+  indexInclude: true,
+  compiler: new Kysely<any>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  }),
+};
+
+/** The advisory lock every process takes before it looks at or applies a schema version. */
+const MIGRATION_LOCK = 727274;
+
+/**
+ * What PostgreSQL can do: a server that many processes share, with row locks and SKIP LOCKED;
+ * parameters in a VALUES list need their types spelled out.
+ */
+export const postgresCapabilities: SqlCapabilities = {
+  label: 'postgres',
+  schema,
+  sharedAcrossProcesses: true,
+  rowLocks: true,
+  skipLocked: true,
+  async lockMigrations(db) {
+    await sql`SELECT pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK)})`.execute(db);
+  },
+  greatest: 'GREATEST',
+  overflowSafeSum: 'sum',
+  typedParam: (value, type) => sql`CAST(${value} AS ${sql.raw(type)})`,
+  // `?` is jsonb's element test; pg binds `$n`, so the operator is safe here.
+  jsonArrayHas: (column, value) => sql<boolean>`(${sql.ref(column)})::jsonb ? ${value}`,
+};
+
+/** PostgreSQL's schema versions, as the SQL it runs. */
+export const postgresMigrations = compileMigrations(schema);
