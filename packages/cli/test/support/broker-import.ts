@@ -1,0 +1,52 @@
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { TestDatabase } from '../../../../test/support/databases.js';
+import { initDatabase, runJson, type Sandbox, sandbox, sandboxFile } from './cli.js';
+
+const FIXTURES = resolve(import.meta.dirname, '../../../core/test/fixtures/brokers');
+
+/** A broker fixture of ours (packages/core/test/fixtures/brokers/<name>). */
+export const fixture = (name: string) => join(FIXTURES, name);
+
+/**
+ * The set-up of the `tj import` broker tests on `db` (the tests are split over several files so
+ * they run side by side): a sandbox made before the suite, fresh databases with one user, files.
+ */
+export function brokerImportHarness(db: TestDatabase) {
+  let box: Sandbox | undefined;
+  const cleanups: Array<() => Promise<void>> = [];
+  let count = 0;
+  beforeAll(async () => {
+    box = await sandbox();
+  });
+  afterAll(async () => {
+    for (const c of cleanups) await c();
+    await box?.cleanup();
+  });
+  const sandboxOf = (): Sandbox => {
+    if (box === undefined) throw new Error('the sandbox is made in beforeAll');
+    return box;
+  };
+  return {
+    box: sandboxOf,
+    /** A fresh database (a SQLite file, or a PostgreSQL schema) with one user; the flags that select it, in UTC. */
+    async freshDb(): Promise<string[]> {
+      let url: string;
+      if (db.name === 'sqlite') {
+        url = join(sandboxOf().dir, `brokers-${++count}.db`);
+      } else {
+        const opened = await db.open();
+        await opened.storage.close();
+        cleanups.push(opened.cleanup);
+        url = opened.url;
+      }
+      return initDatabase(sandboxOf(), url, ['--tz', 'UTC']);
+    },
+    /** Writes `content` to a file of the sandbox; answers its path. */
+    file: (name: string, content: string) => sandboxFile(sandboxOf(), name, content),
+    /** The trades of the database `flags` select. */
+    async trades(flags: string[]): Promise<Record<string, any>[]> {
+      return (await runJson(sandboxOf(), [...flags, 'trades', 'list', '--limit', '100'])).trades;
+    },
+  };
+}
