@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import type { TestDatabase } from '../../../../test/support/databases.js';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { DATABASES, type TestDatabase } from '../../../../test/support/databases.js';
 import { initDatabase, runJson, type Sandbox, sandbox, sandboxFile } from './cli.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../core/test/fixtures/brokers');
@@ -49,4 +49,16 @@ export function brokerImportHarness(db: TestDatabase) {
       return (await runJson(sandboxOf(), [...flags, 'trades', 'list', '--limit', '100'])).trades;
     },
   };
+}
+
+/** The harness one suite of broker-import tests gets. */
+export type BrokerImportHarness = ReturnType<typeof brokerImportHarness>;
+
+/** `body` as a suite on each database that is available, with its harness (`box()` once the suite runs). */
+export function describeBrokerImport(title: string, body: (h: BrokerImportHarness) => void): void {
+  for (const db of DATABASES) {
+    describe.skipIf(!db.available)(`tj import of broker exports on ${db.name}: ${title}`, { timeout: 180_000 }, () =>
+      body(brokerImportHarness(db)),
+    );
+  }
 }
