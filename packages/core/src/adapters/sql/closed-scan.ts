@@ -29,7 +29,26 @@ const OUTCOME_COLUMNS = ['id', 'exit_time', 'result_micros', 'r_multiple'] as co
 const OUTCOME_PLUS_COLUMNS = [...OUTCOME_COLUMNS, 'entry_time', 'fees', 'account'] as const;
 
 type ClosedColumn = (typeof FACT_COLUMNS)[number];
-type ClosedRecord = Pick<Database['trades'], ClosedColumn>;
+/** A closed trade's row as a scan reads it: the outcome columns always, the others when asked for. */
+type ClosedRecord = Pick<Database['trades'], (typeof OUTCOME_COLUMNS)[number]> & Partial<Pick<Database['trades'], ClosedColumn>>;
+
+/** The fact of a row; the columns the scan did not read take neutral values (see the port's `closedOutcomes`). */
+function toFact(r: ClosedRecord): ClosedTradeFact {
+  const exitTime = r.exit_time as number;
+  return {
+    id: r.id,
+    instrument: r.instrument ?? '',
+    setupType: r.setup_type ?? null,
+    tags: r.tags === undefined || r.tags === '[]' ? EMPTY : jsonArray(r.tags),
+    account: r.account ?? null,
+    assetClass: r.asset_class ?? null,
+    entryTime: r.entry_time ?? exitTime,
+    exitTime,
+    resultMicros: Number(r.result_micros ?? 0),
+    feesMicros: r.fees === undefined ? 0 : toMicros(r.fees),
+    rMultiple: r.r_multiple,
+  };
+}
 
 /** Closed trades in (exit_time, id) order by keyset pages, reading only `columns` (none for `status: 'open'`). */
 async function* scanClosedTrades(
@@ -38,7 +57,6 @@ async function* scanClosedTrades(
   query: TradeQuery,
   caps: SqlCapabilities,
   columns: readonly ClosedColumn[],
-  toFact: (r: ClosedRecord) => ClosedTradeFact,
 ): AsyncGenerator<ClosedTradeFact[]> {
   if (query.status === 'open') return;
   let after: [number, string] | undefined;
@@ -65,51 +83,15 @@ async function* scanClosedTrades(
 
 /** The user's closed trades' outcomes in (exitTime, id) order, in batches (see the port's `closedOutcomes`). */
 export function closedOutcomes(db: Kysely<Database>, userId: string, query: TradeQuery, caps: SqlCapabilities) {
-  return scanClosedTrades(db, userId, query, caps, OUTCOME_COLUMNS, (r) => ({
-    id: r.id,
-    instrument: '',
-    setupType: null,
-    tags: EMPTY,
-    account: null,
-    assetClass: null,
-    entryTime: r.exit_time as number,
-    exitTime: r.exit_time as number,
-    resultMicros: Number(r.result_micros ?? 0),
-    feesMicros: 0,
-    rMultiple: r.r_multiple,
-  }));
+  return scanClosedTrades(db, userId, query, caps, OUTCOME_COLUMNS);
 }
 
 /** The outcomes with entry time, fees and account (see the port's `closedOutcomesWithCosts`). */
 export function closedOutcomesWithCosts(db: Kysely<Database>, userId: string, query: TradeQuery, caps: SqlCapabilities) {
-  return scanClosedTrades(db, userId, query, caps, OUTCOME_PLUS_COLUMNS, (r) => ({
-    id: r.id,
-    instrument: '',
-    setupType: null,
-    tags: EMPTY,
-    account: r.account,
-    assetClass: null,
-    entryTime: r.entry_time,
-    exitTime: r.exit_time as number,
-    resultMicros: Number(r.result_micros ?? 0),
-    feesMicros: toMicros(r.fees),
-    rMultiple: r.r_multiple,
-  }));
+  return scanClosedTrades(db, userId, query, caps, OUTCOME_PLUS_COLUMNS);
 }
 
 /** The user's closed trades' full facts in (exitTime, id) order, in batches. */
 export function closedTradeFacts(db: Kysely<Database>, userId: string, query: TradeQuery, caps: SqlCapabilities) {
-  return scanClosedTrades(db, userId, query, caps, FACT_COLUMNS, (r) => ({
-    id: r.id,
-    instrument: r.instrument,
-    setupType: r.setup_type,
-    tags: r.tags === '[]' ? EMPTY : jsonArray(r.tags),
-    account: r.account,
-    assetClass: r.asset_class,
-    entryTime: r.entry_time,
-    exitTime: r.exit_time as number,
-    resultMicros: Number(r.result_micros ?? 0),
-    feesMicros: toMicros(r.fees),
-    rMultiple: r.r_multiple,
-  }));
+  return scanClosedTrades(db, userId, query, caps, FACT_COLUMNS);
 }
