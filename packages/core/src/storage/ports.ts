@@ -236,6 +236,8 @@ export type AttemptRecord = Pick<
   at: number;
   /** The first bytes of the answer's body (see `AttemptRow.responseBody`). */
   responseBody: string | null;
+  /** A success's webhook, whose failing streak the record ends (`WebhookRepo.recordSuccess`). */
+  clearsFailingOf?: string | undefined;
 };
 
 /** The outbox: events and their deliveries. */
@@ -257,7 +259,9 @@ export interface OutboxRepo {
   /**
    * Records attempts' outcomes in one go; each entry applies only while its lease `leaseUntil` is
    * still held, and is then true. An applied attempt counts on its delivery (`attempts` + 1, the
-   * latest answer) and is appended to the delivery log under that number. Run it in a transaction.
+   * latest answer) and is appended to the delivery log under that number, and a success given
+   * `clearsFailingOf` ends that webhook's failing streak. Atomic on its own (one statement where the
+   * database allows, else its own transaction), or part of the caller's transaction.
    */
   recordAttempts(rows: AttemptRecord[]): Promise<boolean[]>;
   /** Appends attempts to the delivery log as they are (the test delivery writes its one attempt so). */
@@ -402,6 +406,8 @@ export interface StorageCapabilities {
    * agree on (rate limits) belongs in it; an embedded file (SQLite) is one process's own.
    */
   readonly sharedAcrossProcesses: boolean;
+  /** Writes on separate connections can run at once (a server's pool); an embedded file has one writer. */
+  readonly concurrentWrites: boolean;
 }
 
 /**

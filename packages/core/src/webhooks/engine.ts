@@ -97,7 +97,7 @@ export function deliveryEngine(deps: CoreDeps, config: DeliveryEngineConfig) {
         durationMs: null,
         responseBody: null,
       };
-      await record({ attempt: { ...attempt, error: 'the webhook is inactive' } });
+      await record({ ...attempt, error: 'the webhook is inactive' });
       return null;
     }
     const message = { secret: job.secret, eventId: d.eventId, eventType: d.eventType, deliveryId: d.id, body: job.payload };
@@ -110,14 +110,11 @@ export function deliveryEngine(deps: CoreDeps, config: DeliveryEngineConfig) {
       responseBody: responseBodyHead(result.responseBody),
     };
     if (verdict.kind === 'delivered') {
-      await record({
-        attempt: { ...answer, status: 'succeeded', nextAttemptAt: null, error: null },
-        clearsFailingOf: d.webhookId,
-      });
+      await record({ ...answer, status: 'succeeded', nextAttemptAt: null, error: null, clearsFailingOf: d.webhookId });
       return null;
     }
     if (verdict.kind === 'gone') {
-      await record({ attempt: { ...answer, status: 'failed', nextAttemptAt: null, error: verdict.error } });
+      await record({ ...answer, status: 'failed', nextAttemptAt: null, error: verdict.error });
       await storage.repos.webhooks.setActive(d.userId, d.webhookId, false, at);
       return null;
     }
@@ -126,7 +123,7 @@ export function deliveryEngine(deps: CoreDeps, config: DeliveryEngineConfig) {
     const error = next.deactivate
       ? `${verdict.error}; every attempt failed for 5 days: the webhook was deactivated`
       : verdict.error;
-    await record({ attempt: { ...answer, status, nextAttemptAt: next.nextAttemptAt, error } });
+    await record({ ...answer, status, nextAttemptAt: next.nextAttemptAt, error });
     if (next.deactivate) await storage.repos.webhooks.setActive(d.userId, d.webhookId, false, at);
     return next.nextAttemptAt;
   }

@@ -1,70 +1,80 @@
 import type { AttemptRecord, Storage } from '../storage/ports.js';
 
-/** One attempt to record; a success also clears its webhook's failing streak (`clearsFailingOf`). */
-export interface AttemptWrite {
-  attempt: AttemptRecord;
-  clearsFailingOf?: string;
+/** Writes one attempt record; resolves true when the lease was still held and the record landed. */
+export type RecordAttempt = (attempt: AttemptRecord) => Promise<boolean>;
+
+/** Writes one attempt to its delivery and the log (and ends the failing streak on success), atomically. */
+export async function writeAttempt(storage: Storage, attempt: AttemptRecord): Promise<boolean> {
+  const [recorded = false] = await storage.repos.outbox.recordAttempts([attempt]);
+  return recorded;
 }
 
-/** Writes attempt records; resolves true when the lease was still held and the record landed. */
-export type RecordAttempt = (write: AttemptWrite) => Promise<boolean>;
-
-/** Writes one attempt to the delivery and its log (and clears the failing streak on success) in one transaction. */
-export function writeAttempt(storage: Storage, write: AttemptWrite): Promise<boolean> {
-  return storage.transaction(async (tx) => {
-    const [recorded = false] = await tx.outbox.recordAttempts([write.attempt]);
-    if (recorded && write.clearsFailingOf !== undefined)
-      await tx.webhooks.recordSuccess(write.attempt.userId, write.clearsFailingOf);
-    return recorded;
-  });
-}
-
-/** Most records one transaction writes. */
+/** Most records one write carries. */
 const BATCH = 128;
 
-/**
- * Records attempts in batches: the records that arrive while one transaction runs are written
- * together in the next (one UPDATE for the deliveries and one INSERT for their log, one per webhook whose failing
- * streak a success ends), so a busy worker pays one commit (one fsync on PostgreSQL) for many attempts. Each caller still waits for its own record. A failed transaction rejects its batch;
- * those deliveries stay leased and are sent again when the lease ends (at-least-once).
- *
- * @example const record = batchedAttemptRecorder(storage); await record({ attempt: { userId, id, status: 'succeeded', … } });
- */
-export function batchedAttemptRecorder(storage: Storage): RecordAttempt {
-  let queue: Array<{ write: AttemptWrite; resolve: (ok: boolean) => void; reject: (e: unknown) => void }> = [];
-  let flushing = false;
+/** A batched recorder: `record` queues an attempt, `settled()` resolves once nothing is queued or being written. */
+export interface BatchedRecorder {
+  record: RecordAttempt;
+  /** Resolves when every record queued so far has landed or failed. */
+  settled(): Promise<void>;
+  /** Records queued or being written. */
+  pending(): number;
+}
 
-  async function flush(): Promise<void> {
-    flushing = true;
-    while (queue.length > 0) {
-      const batch = queue.slice(0, BATCH);
-      queue = queue.slice(BATCH);
-      try {
-        const results = await storage.transaction(async (tx) => {
-          const recorded = await tx.outbox.recordAttempts(batch.map((item) => item.write.attempt));
-          const succeeded = new Map<string, { userId: string; webhookId: string }>();
-          batch.forEach(({ write }, i) => {
-            const webhookId = write.clearsFailingOf;
-            if (recorded[i] && webhookId !== undefined)
-              succeeded.set(`${write.attempt.userId}/${webhookId}`, { userId: write.attempt.userId, webhookId });
-          });
-          for (const { userId, webhookId } of succeeded.values()) await tx.webhooks.recordSuccess(userId, webhookId);
-          return recorded;
-        });
-        for (const [i, item] of batch.entries()) item.resolve(results[i] ?? false);
-      } catch (e) {
-        for (const item of batch) item.reject(e);
-      }
+/**
+ * Records attempts in batches: the records that arrive while a write runs go together in the next
+ * (`OutboxRepo.recordAttempts`: one statement on PostgreSQL, one transaction on SQLite), so a busy
+ * worker pays one commit for many attempts; up to `parallel` writes run at once. Each caller still
+ * waits for its own record. A failed write rejects its batch; those deliveries stay leased and are
+ * sent again when the lease ends (at-least-once).
+ *
+ * @example const { record } = batchedAttemptRecorder(storage); await record({ userId, id, status: 'succeeded', … });
+ */
+export function batchedAttemptRecorder(storage: Storage, parallel = 1): BatchedRecorder {
+  let queue: Array<{ attempt: AttemptRecord; resolve: (ok: boolean) => void; reject: (e: unknown) => void }> = [];
+  let writing = 0;
+  let scheduled = false;
+  let idle: Array<() => void> = [];
+
+  async function write(): Promise<void> {
+    const batch = queue.slice(0, BATCH);
+    queue = queue.slice(BATCH);
+    writing++;
+    try {
+      const results = await storage.repos.outbox.recordAttempts(batch.map((item) => item.attempt));
+      for (const [i, item] of batch.entries()) item.resolve(results[i] ?? false);
+    } catch (e) {
+      for (const item of batch) item.reject(e);
+    } finally {
+      writing--;
+      next();
     }
-    flushing = false;
   }
 
-  return (write) =>
-    new Promise((resolve, reject) => {
-      queue.push({ write, resolve, reject });
-      if (!flushing) {
-        flushing = true;
-        setImmediate(() => void flush());
-      }
-    });
+  /** Starts writes while records wait and fewer than `parallel` run; wakes `settled()` waiters when all is done. */
+  function next(): void {
+    while (queue.length > 0 && writing < parallel) void write();
+    if (queue.length === 0 && writing === 0) {
+      const waiters = idle;
+      idle = [];
+      for (const w of waiters) w();
+    }
+  }
+
+  return {
+    record: (attempt) =>
+      new Promise((resolve, reject) => {
+        queue.push({ attempt, resolve, reject });
+        // Wait a turn of the event loop, so the records of sends finishing together share a write.
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => {
+            scheduled = false;
+            next();
+          });
+        }
+      }),
+    settled: () => (queue.length === 0 && writing === 0 ? Promise.resolve() : new Promise<void>((r) => idle.push(r))),
+    pending: () => queue.length + writing,
+  };
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { decodeWebhookSecret } from '@tj/schemas';
 
 /**
@@ -12,6 +12,21 @@ export function webhookSigningKey(secret: string): Buffer {
   return decoded ? Buffer.from(decoded) : Buffer.from(secret, 'utf8');
 }
 
+/** Signing keys of the secrets seen lately: a worker signs every delivery of a webhook with the same one. */
+const keyObjects = new Map<string, KeyObject>();
+const MAX_KEYS = 1000;
+
+/** The HMAC key of `secret` as a KeyObject, decoded once per secret. */
+function hmacKey(secret: string): KeyObject {
+  let key = keyObjects.get(secret);
+  if (key === undefined) {
+    if (keyObjects.size >= MAX_KEYS) keyObjects.clear();
+    key = createSecretKey(webhookSigningKey(secret));
+    keyObjects.set(secret, key);
+  }
+  return key;
+}
+
 /**
  * The `X-Webhook-Signature` value: lower-case hex HMAC-SHA256 of the exact body bytes, keyed
  * with the webhook's secret (see {@link webhookSigningKey}).
@@ -20,7 +35,7 @@ export function webhookSigningKey(secret: string): Buffer {
  * // '757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17'
  */
 export function signWebhookPayload(secret: string, body: string | Uint8Array): string {
-  return createHmac('sha256', webhookSigningKey(secret)).update(body).digest('hex');
+  return createHmac('sha256', hmacKey(secret)).update(body).digest('hex');
 }
 
 /**
@@ -33,7 +48,7 @@ export function verifyWebhookSignature(body: string | Uint8Array, signature: str
   if (typeof signature !== 'string') return false;
   const hex = signature.startsWith('sha256=') ? signature.slice('sha256='.length) : signature;
   if (!/^[0-9a-fA-F]{64}$/.test(hex)) return false;
-  const expected = createHmac('sha256', webhookSigningKey(secret)).update(body).digest();
+  const expected = createHmac('sha256', hmacKey(secret)).update(body).digest();
   return timingSafeEqual(expected, Buffer.from(hex, 'hex'));
 }
 
@@ -45,6 +60,6 @@ export function verifyWebhookSignature(body: string | Uint8Array, signature: str
  * @example headers['webhook-signature'] = standardWebhookSignature(secret, eventId, 1763647800, body); // 'v1,…'
  */
 export function standardWebhookSignature(secret: string, id: string, timestampSeconds: number, body: string): string {
-  const mac = createHmac('sha256', webhookSigningKey(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
+  const mac = createHmac('sha256', hmacKey(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
   return `v1,${mac}`;
 }

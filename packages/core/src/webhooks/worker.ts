@@ -1,7 +1,7 @@
 import type { DeliveryJob } from '../storage/ports.js';
 import type { DeliveryEngine } from './engine.js';
 import { localDispatcher, localJobs } from './local-jobs.js';
-import { batchedAttemptRecorder } from './recorder.js';
+import { batchedAttemptRecorder, type RecordAttempt } from './recorder.js';
 import { retentionLoop } from './retention.js';
 
 /** Options of the delivery worker. */
@@ -58,23 +58,31 @@ export function createDeliveryWorker(
   const leaseMs = options.leaseMs ?? 60_000;
   const concurrency = options.concurrency ?? 32;
   const onError = options.onError ?? defaultOnError;
-  // While the queue is backed up, claim only when a quarter of the slots are free: fewer, larger claims.
-  const claimAtFree = Math.max(1, Math.floor(concurrency / 4));
-  const record = batchedAttemptRecorder(engine.storage);
+  // Claimed jobs are kept up to two rounds ahead of the sends; while the queue is backed up, the
+  // next claim starts when one round is left: fewer, larger claims that overlap the sends.
+  const ahead = 2 * concurrency;
+  // A slot is free again once its send returns; the records still being written are capped here.
+  const maxRecording = 4 * concurrency;
+  const recorder = batchedAttemptRecorder(engine.storage, engine.storage.capabilities.concurrentWrites ? 2 : 1);
   const local = localJobs(engine.storage);
   const retention = retentionLoop(engine, {
     ...(options.purgeEveryMs !== undefined && { everyMs: options.purgeEveryMs }),
     ...(options.purgeBatch !== undefined && { batch: options.purgeBatch }),
     onError,
   });
+  /** Every delivery started and not finished (its record included). */
   const inFlight = new Set<Promise<void>>();
+  /** Claimed jobs waiting for a slot: the claim runs a round ahead of the sends. */
+  const ready: DeliveryJob[] = [];
+  /** Deliveries holding a slot (from launch until their outcome is handed to the recorder). */
+  let sending = 0;
   let running = false;
   let loop: Promise<void> | undefined;
   /** Ends the current pause early. */
   let wake: (() => void) | undefined;
   /** New deliveries were committed since the last claim. */
   let signalled = false;
-  /** The last claim filled every free slot: more is probably due. */
+  /** The last claim took all it asked for: more is probably due. */
   let saturated = false;
   let unsubscribe: (() => void) | undefined;
   let detach: (() => void) | undefined;
@@ -107,22 +115,47 @@ export function createDeliveryWorker(
     arm(delay);
   }
 
+  /** How many jobs the next claim takes: up to two rounds ahead of the sends. */
+  const wanted = () => ahead - ready.length;
+  /** A claim is due: jobs are wanted, and when the last claim was full, no more than a round is left. */
+  const claimDue = () => wanted() > 0 && (!saturated || ready.length <= concurrency);
+
+  /** Sends `job` in a slot; the slot is freed when its outcome goes to the recorder (or the delivery ends). */
   function launch(job: DeliveryJob | Promise<DeliveryJob | undefined>): Promise<void> {
+    sending++;
+    let holding = true;
+    const release = () => {
+      if (!holding) return;
+      holding = false;
+      sending--;
+      pump();
+    };
+    const record: RecordAttempt = (attempt) => {
+      release();
+      return recorder.record(attempt);
+    };
     const p = Promise.resolve(job)
       .then((j) => (j ? engine.deliver(j, true, record) : null))
       .then(wakeAt, onError)
       .finally(() => {
+        release();
         inFlight.delete(p);
-        if (running && saturated && concurrency - inFlight.size >= claimAtFree) wake?.();
+        pump();
       });
     inFlight.add(p);
     return p;
   }
 
+  /** Starts ready jobs in the free slots while the records being written stay under the cap; wakes the claim loop. */
+  function pump(): void {
+    while (ready.length > 0 && sending < concurrency && recorder.pending() < maxRecording) launch(ready.shift() as DeliveryJob);
+    if (running && saturated && claimDue()) wake?.();
+  }
+
   const dispatcher = localDispatcher({
     now: engine.now,
     leaseMs,
-    free: () => (running ? concurrency - inFlight.size : 0),
+    free: () => (running ? concurrency - sending : 0),
     launch: (d) => launch(local.jobOf(d)),
   });
 
@@ -151,18 +184,17 @@ export function createDeliveryWorker(
 
   async function run(): Promise<void> {
     while (running) {
-      const free = concurrency - inFlight.size;
-      if (free <= 0 || (saturated && free < claimAtFree)) {
+      if (!claimDue()) {
         await pause(pollMs, false);
         continue;
       }
+      const want = wanted();
       signalled = false;
-      const jobs = await claim(free);
-      for (const job of jobs) {
-        local.remember(job);
-        launch(job);
-      }
-      saturated = jobs.length === free;
+      const jobs = await claim(want);
+      for (const job of jobs) local.remember(job);
+      ready.push(...jobs);
+      pump();
+      saturated = jobs.length === want;
       if (!saturated && running) await pause(pollMs, true);
     }
   }
@@ -189,12 +221,18 @@ export function createDeliveryWorker(
       await Promise.all([loop, retention.stop()]);
       // Transactions that reserved deliveries before the detach hand them over when they commit.
       for (let waited = 0; dispatcher.reserved() > 0 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
-      await Promise.all([...inFlight]);
+      // Claimed jobs not started yet are sent now: their leases are this worker's.
+      while (ready.length > 0 || inFlight.size > 0) {
+        pump();
+        await Promise.race([...inFlight]);
+      }
+      await recorder.settled();
     },
     async runOnce() {
       if (!engine.configured) return 0;
       const jobs = await engine.claim(concurrency, leaseMs);
       await Promise.all(jobs.map(launch));
+      await recorder.settled();
       return jobs.length;
     },
     purge: () => retention.runOnce(),

@@ -74,6 +74,20 @@ describe('webhook signatures', () => {
     expect(webhookSigningKey('whsec_not base64!')).toEqual(Buffer.from('whsec_not base64!'));
   });
 
+  it('signs each body with its own secret when many secrets alternate (keys are remembered per secret)', () => {
+    const secrets = Array.from({ length: 1200 }, (_, i) =>
+      i % 2 === 0 ? `whsec_${randomBytes(24 + (i % 9)).toString('base64')}` : `plain-${i}`,
+    );
+    for (const round of [0, 1]) {
+      for (const [i, secret] of secrets.entries()) {
+        const body = `{"n":${i},"round":${round}}`;
+        const expected = createHmac('sha256', webhookSigningKey(secret)).update(body).digest('hex');
+        expect(signWebhookPayload(secret, body)).toBe(expected);
+        expect(verifyWebhookSignature(body, expected, secrets[(i + 1) % secrets.length] as string)).toBe(false);
+      }
+    }
+  });
+
   it('accepts a user whsec_ secret only as base64 of 24 to 64 bytes', () => {
     expect(webhookSecretProblem(newWebhookSecret(randomBytes(24)))).toBeNull();
     expect(webhookSecretProblem(newWebhookSecret(randomBytes(64)))).toBeNull();

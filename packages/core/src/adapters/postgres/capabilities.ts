@@ -27,6 +27,7 @@ export const postgresCapabilities: SqlCapabilities = {
   label: 'postgres',
   schema,
   sharedAcrossProcesses: true,
+  concurrentWrites: true,
   rowLocks: true,
   skipLocked: true,
   async lockMigrations(db) {
@@ -35,6 +36,9 @@ export const postgresCapabilities: SqlCapabilities = {
   greatest: 'GREATEST',
   overflowSafeSum: 'sum',
   typedParam: (value, type) => sql`CAST(${value} AS ${sql.raw(type)})`,
+  // One array parameter per column, zipped back into rows by unnest.
+  rowsTable: (alias, columns, rows) =>
+    sql`unnest(${sql.join(columns.map(([, type], i) => sql`CAST(${rows.map((r) => r[i])} AS ${sql.raw(type)}[])`))}) AS ${sql.raw(alias)} (${sql.raw(columns.map(([name]) => name).join(', '))})`,
   // `?` is jsonb's element test; pg binds `$n`, so the operator is safe here.
   jsonArrayHas: (column, value) => sql<boolean>`(${sql.ref(column)})::jsonb ? ${value}`,
 };

@@ -39,6 +39,16 @@ export interface SqlCapabilities extends StorageCapabilities {
   readonly overflowSafeSum: string;
   /** `value` as a parameter of `type`, spelled out where the database cannot infer it (a VALUES list). */
   typedParam(value: unknown, type: ParamType): RawBuilder<unknown>;
+  /**
+   * A table expression of `rows` (each an array of values in `columns` order) named `alias`,
+   * passed as a fixed number of parameters whatever the number of rows, so the statement's text
+   * (and its prepared plan) is the same for every batch: `SELECT * FROM ${rowsTable(…)}`.
+   */
+  rowsTable(
+    alias: string,
+    columns: ReadonlyArray<readonly [name: string, type: ParamType]>,
+    rows: unknown[][],
+  ): RawBuilder<unknown>;
   /** A predicate: the JSON array text in `column` holds the string `value` as an element. */
   jsonArrayHas(column: string, value: string): Expression<SqlBool>;
 }

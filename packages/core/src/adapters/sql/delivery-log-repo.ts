@@ -1,6 +1,7 @@
-import { type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AttemptRecord, OutboxRepo } from '../../storage/ports.js';
 import type { AttemptRow } from '../../storage/rows.js';
+import type { SqlCapabilities } from './capabilities.js';
 import { numberOrNull as n, type SqlContext } from './context.js';
 import type { Database } from './schema.js';
 
@@ -19,70 +20,137 @@ function fromRecord(r: AttemptRecordRow): AttemptRow {
   };
 }
 
-function toRecord(a: AttemptRow): AttemptRecordRow {
-  return {
-    user_id: a.userId,
-    delivery_id: a.deliveryId,
-    number: a.number,
-    at: a.at,
-    response_status: a.responseStatus,
-    duration_ms: a.durationMs,
-    error: a.error,
-    response_body: a.responseBody,
-  };
+/** Appends attempts to the log in one statement whose text is the same for any number of rows. */
+async function sqlInsertAttempts(db: Kysely<Database>, caps: SqlCapabilities, rows: AttemptRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = [
+    ['user_id', 'uuid'],
+    ['delivery_id', 'uuid'],
+    ['number', 'bigint'],
+    ['at', 'bigint'],
+    ['response_status', 'bigint'],
+    ['duration_ms', 'bigint'],
+    ['error', 'text'],
+    ['response_body', 'text'],
+  ] as const;
+  const table = caps.rowsTable(
+    'a',
+    columns,
+    rows.map((a) => [a.userId, a.deliveryId, a.number, a.at, a.responseStatus, a.durationMs, a.error, a.responseBody]),
+  );
+  const names = sql.raw(columns.map(([name]) => name).join(', '));
+  await sql`INSERT INTO delivery_attempts (${names}) SELECT ${names} FROM ${table}`.execute(db);
 }
 
-/** Most rows one INSERT carries (SQLite allows 32,766 parameters; 8 per row). */
-const INSERT_CHUNK = 500;
+/** Ends a webhook's failing streak (`WebhookRepo.recordSuccess`). */
+export async function endFailingStreak(db: Kysely<Database>, userId: string, webhookId: string): Promise<void> {
+  await db
+    .updateTable('webhooks')
+    .set({ failing_since: null })
+    .where('user_id', '=', userId)
+    .where('id', '=', webhookId)
+    .where('failing_since', 'is not', null)
+    .execute();
+}
+
+/** The columns of an attempt record as a table of rows (`SqlCapabilities.rowsTable`). */
+const ATTEMPT_COLUMNS = [
+  ['user_id', 'uuid'],
+  ['id', 'uuid'],
+  ['lease_until', 'bigint'],
+  ['status', 'text'],
+  ['next_attempt_at', 'bigint'],
+  ['response_status', 'bigint'],
+  ['duration_ms', 'bigint'],
+  ['error', 'text'],
+  ['at', 'bigint'],
+  ['response_body', 'text'],
+  ['clears', 'uuid'],
+] as const;
+
+/** The attempts as the table `v` of {@link ATTEMPT_COLUMNS}. */
+const attemptsTable = (caps: SqlCapabilities, rows: AttemptRecord[]) =>
+  caps.rowsTable(
+    'v',
+    ATTEMPT_COLUMNS,
+    rows.map((a) => [
+      a.userId,
+      a.id,
+      a.leaseUntil,
+      a.status,
+      a.nextAttemptAt,
+      a.responseStatus,
+      a.durationMs,
+      a.error,
+      a.at,
+      a.responseBody,
+      a.clearsFailingOf ?? null,
+    ]),
+  );
+
+/** Applies each attempt whose lease still holds to its delivery: the new attempt numbers, by `user/id`. */
+const APPLY = sql`UPDATE deliveries SET status = v.status, attempts = deliveries.attempts + 1, next_attempt_at = v.next_attempt_at,
+  lease_until = NULL, response_status = v.response_status, duration_ms = v.duration_ms, error = v.error, updated_at = v.at
+  FROM v WHERE deliveries.user_id = v.user_id AND deliveries.id = v.id AND deliveries.lease_until = v.lease_until`;
+
+/**
+ * The whole record as one statement (PostgreSQL): the leased deliveries are updated, what was
+ * applied is logged under its new attempt number and the successes end their webhooks' failing
+ * streaks, in one round trip and one commit. The statement's text is the same for every batch.
+ */
+async function recordInOneStatement(db: Kysely<Database>, caps: SqlCapabilities, rows: AttemptRecord[]): Promise<Set<string>> {
+  const result = await sql<{ user_id: string; id: string }>`
+    WITH v AS (SELECT * FROM ${attemptsTable(caps, rows)}),
+    done AS (${APPLY}
+      RETURNING deliveries.user_id, deliveries.id, deliveries.attempts, v.at, v.response_status, v.duration_ms, v.error,
+        v.response_body, v.clears),
+    logged AS (
+      INSERT INTO delivery_attempts (user_id, delivery_id, number, at, response_status, duration_ms, error, response_body)
+      SELECT user_id, id, attempts, at, response_status, duration_ms, error, response_body FROM done),
+    cleared AS (
+      UPDATE webhooks AS w SET failing_since = NULL
+      FROM (SELECT DISTINCT user_id, clears FROM done WHERE clears IS NOT NULL) AS s
+      WHERE w.user_id = s.user_id AND w.id = s.clears AND w.failing_since IS NOT NULL)
+    SELECT user_id, id FROM done`.execute(db);
+  return new Set(result.rows.map((r) => `${r.user_id}/${r.id}`));
+}
+
+/** The same record in three statements, for a database whose WITH cannot hold UPDATEs (run in a transaction). */
+async function recordInSteps(db: Kysely<Database>, caps: SqlCapabilities, rows: AttemptRecord[]): Promise<Set<string>> {
+  const result = await sql<{ user_id: string; id: string; attempts: number | string }>`
+    WITH v AS (SELECT * FROM ${attemptsTable(caps, rows)}) ${APPLY}
+    RETURNING deliveries.user_id, deliveries.id, deliveries.attempts`.execute(db);
+  const numbers = new Map(result.rows.map((r) => [`${r.user_id}/${r.id}`, Number(r.attempts)]));
+  const logged: AttemptRow[] = [];
+  const cleared = new Map<string, { userId: string; webhookId: string }>();
+  for (const a of rows) {
+    const number = numbers.get(`${a.userId}/${a.id}`);
+    if (number === undefined) continue;
+    const { userId, id: deliveryId, at, responseStatus, durationMs, error, responseBody } = a;
+    logged.push({ userId, deliveryId, number, at, responseStatus, durationMs, error, responseBody });
+    if (a.clearsFailingOf !== undefined) cleared.set(`${userId}/${a.clearsFailingOf}`, { userId, webhookId: a.clearsFailingOf });
+  }
+  await sqlInsertAttempts(db, caps, logged);
+  for (const { userId, webhookId } of cleared.values()) await endFailingStreak(db, userId, webhookId);
+  return new Set(numbers.keys());
+}
 
 /** The delivery log on SQL: attempts recorded under the delivery's lease, listed per delivery. */
-export function sqlDeliveryLog({ db, caps }: SqlContext): Pick<OutboxRepo, 'recordAttempts' | 'insertAttempts' | 'listAttempts'> {
-  async function insertAttempts(rows: AttemptRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await db
-        .insertInto('delivery_attempts')
-        .values(rows.slice(i, i + INSERT_CHUNK).map(toRecord))
-        .execute();
-    }
-  }
+export function sqlDeliveryLog(ctx: SqlContext): Pick<OutboxRepo, 'recordAttempts' | 'insertAttempts' | 'listAttempts'> {
+  const { db, caps } = ctx;
 
   return {
     async recordAttempts(rows: AttemptRecord[]) {
       if (rows.length === 0) return [];
-      // One UPDATE joined to a VALUES list, whose parameters' types some databases need spelled out.
-      const cast = caps.typedParam;
-      const values = rows.map(
-        (a) => sql`(${cast(a.userId, 'uuid')}, ${cast(a.id, 'uuid')}, ${cast(a.leaseUntil, 'bigint')}, ${cast(a.status, 'text')},
-          ${cast(a.nextAttemptAt, 'bigint')}, ${cast(a.responseStatus, 'bigint')}, ${cast(a.durationMs, 'bigint')},
-          ${cast(a.error, 'text')}, ${cast(a.at, 'bigint')})`,
-      );
-      const result = await sql<{ user_id: string; id: string; attempts: number | string }>`
-        WITH v (user_id, id, lease_until, status, next_attempt_at, response_status, duration_ms, error, at) AS (VALUES ${sql.join(values)})
-        UPDATE deliveries SET status = v.status, attempts = deliveries.attempts + 1, next_attempt_at = v.next_attempt_at,
-          lease_until = NULL, response_status = v.response_status, duration_ms = v.duration_ms, error = v.error, updated_at = v.at
-        FROM v WHERE deliveries.user_id = v.user_id AND deliveries.id = v.id AND deliveries.lease_until = v.lease_until
-        RETURNING deliveries.user_id, deliveries.id, deliveries.attempts`.execute(db);
-      const numbers = new Map(result.rows.map((r) => [`${r.user_id}/${r.id}`, Number(r.attempts)]));
-      const logged: AttemptRow[] = [];
-      const applied = rows.map((a) => {
-        const number = numbers.get(`${a.userId}/${a.id}`);
-        if (number === undefined) return false;
-        logged.push({
-          userId: a.userId,
-          deliveryId: a.id,
-          number,
-          at: a.at,
-          responseStatus: a.responseStatus,
-          durationMs: a.durationMs,
-          error: a.error,
-          responseBody: a.responseBody,
-        });
-        return true;
-      });
-      await insertAttempts(logged);
-      return applied;
+      // Where UPDATEs may feed a WITH, the whole record is one statement: one round trip, its own transaction.
+      const applied = caps.skipLocked
+        ? await recordInOneStatement(db, caps, rows)
+        : ctx.inTransaction
+          ? await recordInSteps(db, caps, rows)
+          : await db.transaction().execute((trx) => recordInSteps(trx, caps, rows));
+      return rows.map((a) => applied.has(`${a.userId}/${a.id}`));
     },
-    insertAttempts,
+    insertAttempts: (rows) => sqlInsertAttempts(db, caps, rows),
     async listAttempts(userId, deliveryIds) {
       if (deliveryIds.length === 0) return [];
       const rows = await db

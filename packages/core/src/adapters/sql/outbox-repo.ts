@@ -47,27 +47,32 @@ function toRecord(d: DeliveryRow): DeliveryRecord {
   };
 }
 
-/** Joins claimed deliveries with their event payloads and webhooks; orphans come back apart. */
-async function jobsOf(db: SqlContext['db'], claimed: DeliveryRow[]): Promise<{ jobs: DeliveryJob[]; orphans: DeliveryRow[] }> {
+/** The columns a claim joins to each delivery: its payload and its webhook (NULL when gone). */
+const JOINED = sql`e.payload, w.url AS hook_url, w.secret AS hook_secret, w.created_at AS hook_created_at, w.active AS hook_active`;
+
+/** Joins claimed deliveries with their event payloads and webhooks in one statement; orphans come back apart. */
+async function jobsOf(ctx: SqlContext, claimed: DeliveryRow[]): Promise<{ jobs: DeliveryJob[]; orphans: DeliveryRow[] }> {
   if (claimed.length === 0) return { jobs: [], orphans: [] };
-  const events = await db
-    .selectFrom('events')
-    .select(['user_id', 'id', 'payload'])
-    .where((eb) => eb.or(claimed.map((d) => eb.and([eb('user_id', '=', d.userId), eb('id', '=', d.eventId)]))))
-    .execute();
-  const hooks = await db
-    .selectFrom('webhooks')
-    .select(['user_id', 'id', 'url', 'secret', 'created_at', 'active'])
-    .where((eb) => eb.or(claimed.map((d) => eb.and([eb('user_id', '=', d.userId), eb('id', '=', d.webhookId)]))))
-    .execute();
-  const payloads = new Map(events.map((e) => [`${e.user_id}/${e.id}`, e.payload]));
-  const targets = new Map(hooks.map((h) => [`${h.user_id}/${h.id}`, h]));
+  const keys = ctx.caps.rowsTable(
+    'c',
+    [
+      ['user_id', 'uuid'],
+      ['id', 'uuid'],
+      ['event_id', 'uuid'],
+      ['webhook_id', 'uuid'],
+    ],
+    claimed.map((d) => [d.userId, d.id, d.eventId, d.webhookId]),
+  );
+  const result = await sql<{ id: string } & ClaimJoin>`
+    SELECT c.id, ${JOINED} FROM ${keys}
+    LEFT JOIN events AS e ON e.user_id = c.user_id AND e.id = c.event_id
+    LEFT JOIN webhooks AS w ON w.user_id = c.user_id AND w.id = c.webhook_id`.execute(ctx.db);
+  const joined = new Map(result.rows.map((r) => [r.id, r]));
   return toJobs(
-    claimed.map((d) => ({
-      d,
-      payload: payloads.get(`${d.userId}/${d.eventId}`),
-      hook: targets.get(`${d.userId}/${d.webhookId}`),
-    })),
+    claimed.map((d) => {
+      const r = joined.get(d.id);
+      return { d, payload: r?.payload, hook: r && targetOf(r) };
+    }),
   );
 }
 
@@ -131,8 +136,7 @@ export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
           UPDATE deliveries AS d SET lease_until = ${now + leaseMs}, updated_at = ${now}
           FROM due WHERE d.user_id = due.user_id AND d.id = due.id
           RETURNING d.*)
-        SELECT c.*, e.payload, w.url AS hook_url, w.secret AS hook_secret, w.created_at AS hook_created_at,
-          w.active AS hook_active
+        SELECT c.*, ${JOINED}
         FROM claimed AS c
         LEFT JOIN events AS e ON e.user_id = c.user_id AND e.id = c.event_id
         LEFT JOIN webhooks AS w ON w.user_id = c.user_id AND w.id = c.webhook_id`.execute(db);
@@ -143,7 +147,7 @@ export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
       UPDATE deliveries SET lease_until = ${now + leaseMs}, updated_at = ${now}
       WHERE (user_id, id) IN (SELECT user_id, id FROM deliveries WHERE ${due} ORDER BY next_attempt_at LIMIT ${limit})
       RETURNING *`.execute(db);
-    return jobsOf(db, result.rows.map(fromRecord));
+    return jobsOf(ctx, result.rows.map(fromRecord));
   }
 
   async function failOrphans(orphans: DeliveryRow[], now: number): Promise<void> {
@@ -196,7 +200,7 @@ export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
         .returningAll()
         .executeTakeFirst();
       if (!r) return undefined;
-      const { jobs, orphans } = await jobsOf(db, [fromRecord(r)]);
+      const { jobs, orphans } = await jobsOf(ctx, [fromRecord(r)]);
       await failOrphans(orphans, now);
       return jobs[0];
     },

@@ -22,7 +22,7 @@ export async function createSqlStorage(
   const wrap = <T extends object>(target: T): T => translating(target, translate);
   return {
     dialect: caps.label,
-    capabilities: { sharedAcrossProcesses: caps.sharedAcrossProcesses },
+    capabilities: { sharedAcrossProcesses: caps.sharedAcrossProcesses, concurrentWrites: caps.concurrentWrites },
     repos: wrap(sqlRepositories({ db, caps, inTransaction: false })),
     async transaction(fn) {
       try {

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { endFailingStreak } from './delivery-log-repo.js';
 import type { WebhookRepo } from '../../storage/ports.js';
 import type { WebhookRow } from '../../storage/rows.js';
 import { userRow } from './common-queries.js';
@@ -75,15 +76,7 @@ export function sqlWebhookRepo({ db }: SqlContext): WebhookRepo {
         .executeTakeFirst();
       return r?.failing_since === null || r?.failing_since === undefined ? at : Number(r.failing_since);
     },
-    async recordSuccess(userId, id) {
-      await db
-        .updateTable('webhooks')
-        .set({ failing_since: null })
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .where('failing_since', 'is not', null)
-        .execute();
-    },
+    recordSuccess: (userId, id) => endFailingStreak(db, userId, id),
     async listActive(userId) {
       const rows = await db.selectFrom('webhooks').selectAll().where('user_id', '=', userId).where('active', '=', 1).execute();
       return rows.map(fromRecord);

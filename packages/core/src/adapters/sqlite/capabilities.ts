@@ -25,6 +25,7 @@ export const sqliteCapabilities: SqlCapabilities = {
   label: 'sqlite',
   schema,
   sharedAcrossProcesses: false,
+  concurrentWrites: false,
   rowLocks: false,
   skipLocked: false,
   async takeWriteLock(db) {
@@ -34,6 +35,9 @@ export const sqliteCapabilities: SqlCapabilities = {
   greatest: 'max',
   overflowSafeSum: 'total',
   typedParam: (value) => sql`${value}`,
+  // One JSON parameter: an array of rows, each an array read back by index.
+  rowsTable: (alias, columns, rows) =>
+    sql`(SELECT ${sql.raw(columns.map(([name], i) => `value ->> ${i} AS ${name}`).join(', '))} FROM json_each(${JSON.stringify(rows)})) AS ${sql.raw(alias)}`,
   jsonArrayHas: (column, value) => sql<boolean>`EXISTS (SELECT 1 FROM json_each(${sql.ref(column)}) WHERE value = ${value})`,
 };
 
