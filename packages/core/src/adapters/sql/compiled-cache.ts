@@ -1,21 +1,28 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import type { DirectRunner } from './context.js';
 
 /**
  * Runs hot queries without rebuilding them: the SQL that kysely compiles for a query *shape*
  * (which filters are present) is kept, and later calls send it with fresh parameters. A shape is
  * cached only after its compiled parameters were seen to equal the ones the caller computes, so a
- * wrong parameter order can never be cached; it is merely not sped up.
+ * wrong parameter order can never be cached; it is merely not sped up. Where the context has a
+ * direct runner (SQLite), cached SQL skips the query executor too.
  */
 export function compiledQueryCache(capacity = 128) {
   const sqlByShape = new Map<string, string>();
   return async function run<R>(
-    db: Kysely<any>,
+    ctx: { db: Kysely<any>; direct?: DirectRunner | undefined; inTransaction: boolean },
     shape: string,
     params: readonly unknown[],
     build: () => Compilable<R>,
   ): Promise<R[]> {
+    const { db } = ctx;
     const sql = sqlByShape.get(shape);
-    if (sql !== undefined) return (await db.executeQuery<R>(CompiledQuery.raw(sql, [...params]))).rows;
+    if (sql !== undefined) {
+      const rows = ctx.direct?.(sql, params, ctx.inTransaction);
+      if (rows !== undefined) return rows as R[];
+      return (await db.executeQuery<R>(CompiledQuery.raw(sql, [...params]))).rows;
+    }
     const compiled = build().compile();
     const same = compiled.parameters.length === params.length && compiled.parameters.every((p, i) => p === params[i]);
     if (same && sqlByShape.size < capacity) sqlByShape.set(shape, compiled.sql);

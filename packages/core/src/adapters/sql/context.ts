@@ -8,7 +8,16 @@ export interface SqlContext {
   caps: SqlCapabilities;
   /** True inside a transaction (row locks are taken only there). */
   inTransaction: boolean;
+  /** Runs cached SQL at once on an embedded database's one connection (absent on a server database). */
+  direct?: DirectRunner | undefined;
 }
+
+/**
+ * Runs compiled SQL synchronously on an embedded database's only connection, skipping the query
+ * executor's queue: the rows (none for a write), or `undefined` when a transaction the caller is
+ * not part of is open on that connection, and the caller must queue through kysely as usual.
+ */
+export type DirectRunner = (sql: string, params: readonly unknown[], inTransaction: boolean) => unknown[] | undefined;
 
 /** Parses a JSON array column. */
 export function jsonArray(text: string): string[] {

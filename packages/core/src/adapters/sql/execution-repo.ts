@@ -64,7 +64,7 @@ export function sqlExecutionRepo(ctx: SqlContext): ExecutionRepo {
         const records = rows.slice(i, i + INSERT_CHUNK).map(toRecord);
         const columns = Object.keys(records[0] as object) as Array<keyof ExecutionRecord>;
         const params = records.flatMap((r) => columns.map((c) => r[c]));
-        await hot(db, `${caps.label}:executions:insert:${records.length}`, params, () =>
+        await hot(ctx, `${caps.label}:executions:insert:${records.length}`, params, () =>
           db.insertInto('trade_executions').values(records),
         );
       }

@@ -3,6 +3,7 @@ import type { Storage } from '../../storage/ports.js';
 import { type Migration, migrate } from './migrate.js';
 import { sqlRepositories } from './repositories.js';
 import type { SqlCapabilities } from './capabilities.js';
+import type { DirectRunner } from './context.js';
 import type { Database } from './schema.js';
 
 /** How a dialect turns a driver error into a core error (or leaves it alone). */
@@ -11,22 +12,24 @@ export type ErrorTranslator = (e: unknown) => unknown;
 /**
  * Builds the Storage port over a Kysely instance and what its database can do; migrations are
  * applied before it is returned. Driver errors thrown by repositories and transactions pass through `translate`.
+ * An embedded database may pass its `direct` runner for cached statements (see `DirectRunner`).
  */
 export async function createSqlStorage(
   db: Kysely<Database>,
   caps: SqlCapabilities,
   migrations: Migration[],
   translate: ErrorTranslator,
+  direct?: DirectRunner,
 ): Promise<Storage> {
   await migrate(db, migrations, caps);
   const wrap = <T extends object>(target: T): T => translating(target, translate);
   return {
     dialect: caps.label,
     capabilities: { sharedAcrossProcesses: caps.sharedAcrossProcesses, concurrentWrites: caps.concurrentWrites },
-    repos: wrap(sqlRepositories({ db, caps, inTransaction: false })),
+    repos: wrap(sqlRepositories({ db, caps, inTransaction: false, direct })),
     async transaction(fn) {
       try {
-        return await db.transaction().execute((trx) => fn(wrap(sqlRepositories({ db: trx, caps, inTransaction: true }))));
+        return await db.transaction().execute((trx) => fn(wrap(sqlRepositories({ db: trx, caps, inTransaction: true, direct }))));
       } catch (e) {
         throw translate(e);
       }

@@ -34,7 +34,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
   }
 
   async function storedCounts(userId: string): Promise<{ total: number; open: number }> {
-    const [r] = await hot(db, key('counts'), [userId], () =>
+    const [r] = await hot(ctx, key('counts'), [userId], () =>
       db.selectFrom('trade_counts').select(['total', 'open']).where('user_id', '=', userId),
     );
     return { total: Number(r?.total ?? 0), open: Number(r?.open ?? 0) };
@@ -72,7 +72,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         const records = rows.slice(i, i + INSERT_CHUNK).map(tradeToRecord);
         const columns = Object.keys(records[0] as object) as Array<keyof (typeof records)[number]>;
         const params = records.flatMap((r) => columns.map((c) => r[c]));
-        await hot(db, key(`insert:${records.length}`), params, () => db.insertInto('trades').values(records));
+        await hot(ctx, key(`insert:${records.length}`), params, () => db.insertInto('trades').values(records));
       }
       for (const t of rows) {
         const c = perUser.get(t.userId) ?? { total: 0, open: 0 };
@@ -176,20 +176,35 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       return gone.length;
     },
     async list(userId, query, page) {
-      const params = [...paramsOf(userId, query), page.limit, offsetOf(page)];
-      const rows = await hot(db, key(`list:${shapeOf(query)}`), params, () =>
-        applyQuery(db.selectFrom('trades').select(LIST_COLUMNS), userId, query, ctx.caps)
+      // Where the counters answer the total, the page brings them along: one statement, not two.
+      const counted = countersAnswer(query);
+      const counters = counted ? [userId, userId] : [];
+      const params = [...counters, ...paramsOf(userId, query), page.limit, offsetOf(page)];
+      const rows = await hot(ctx, key(`list:${shapeOf(query)}:${counted}`), params, () => {
+        let q = db.selectFrom('trades').select(LIST_COLUMNS);
+        if (counted) {
+          const counter = (column: 'total' | 'open') =>
+            db.selectFrom('trade_counts').select(column).where('user_id', '=', userId).as(`counted_${column}`);
+          q = q.select(() => [counter('total'), counter('open')]) as unknown as typeof q;
+        }
+        return applyQuery(q, userId, query, ctx.caps)
           .orderBy('entry_time', 'desc')
           .orderBy('id', 'desc')
           .limit(page.limit)
-          .offset(offsetOf(page)),
-      );
+          .offset(offsetOf(page));
+      });
+      const first = rows[0] as (typeof rows)[number] & { counted_total?: number | string; counted_open?: number | string };
       let total: number;
-      if (countersAnswer(query)) {
-        const c = await storedCounts(userId);
+      if (!counted) total = await countWhere(userId, query);
+      else {
+        // An empty page past the first still has a total; an empty first page means none match.
+        const c =
+          first !== undefined
+            ? { total: Number(first.counted_total ?? 0), open: Number(first.counted_open ?? 0) }
+            : offsetOf(page) > 0
+              ? await storedCounts(userId)
+              : { total: 0, open: 0 };
         total = query.status === undefined ? c.total : query.status === 'open' ? c.open : c.total - c.open;
-      } else {
-        total = await countWhere(userId, query);
       }
       return { rows: rows.map((r) => tradeListFromRecord(r, userId)), total };
     },
@@ -206,7 +221,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       return countBoth(userId, query);
     },
     async dataVersion(userId) {
-      const [r] = await hot(db, key('version'), [userId], () =>
+      const [r] = await hot(ctx, key('version'), [userId], () =>
         db.selectFrom('trade_counts').select('version').where('user_id', '=', userId),
       );
       return Number(r?.version ?? 0);

@@ -24,9 +24,10 @@ export async function openSqliteStorage(options: SqliteStorageOptions): Promise<
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const statements = withStatementCache(database);
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: statements }) });
   try {
-    return await createSqlStorage(db, sqliteCapabilities, sqliteMigrations, translateSqliteError);
+    return await createSqlStorage(db, sqliteCapabilities, sqliteMigrations, translateSqliteError, statements.direct);
   } catch (e) {
     await db.destroy();
     throw translateSqliteError(e);
