@@ -56,7 +56,11 @@ export interface ServerConfig {
   storage?: Storage;
   /** How long a shutdown waits for in-flight requests before cutting connections (ms, default 10 s). */
   shutdownTimeoutMs?: number;
-  /** How long a client may take to send a whole request before it gets 408 (ms, default 30 s; its headers: at most 10 s). */
+  /**
+   * How long a client may take to send a whole request before it gets 408 (ms, default 30 s; its
+   * headers: at most 10 s; 0: no limit). An upload (`POST /api/imports`) may take longer as long as
+   * it keeps arriving: it gets 408 only after this long without a byte.
+   */
   requestTimeoutMs?: number;
   /**
    * How long a cached access token's "user exists and is enabled" check holds, ms (5,000; 0 checks

@@ -56,6 +56,8 @@ export async function openLocalSession(options: LocalSessionOptions): Promise<Lo
     rateLimit: false,
     logger: silentLogger,
     maxUploadBytes: Number.MAX_SAFE_INTEGER,
+    // In process, the body is already here: no arrival deadline.
+    requestTimeoutMs: 0,
   });
   return { where, app, storage: app.storage, core: app.core, close: () => app.close() };
 }

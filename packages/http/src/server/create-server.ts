@@ -141,6 +141,7 @@ export async function createApp(config: ServerConfig): Promise<TjApp> {
       cors: createCors(config.corsOrigins),
       settings: { openRegistration: config.openRegistration, maxUploadBytes: config.maxUploadBytes ?? DEFAULTS.maxUploadBytes },
       isClosing: () => closing,
+      arrivalTimeoutMs: config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
     });
     let closed: Promise<void> | undefined;
     const close = () => {
@@ -171,13 +172,16 @@ export async function createServer(config: ServerConfig): Promise<TjServer> {
   const logger = config.logger ?? jsonLogger();
   const app = await createApp({ ...config, logger });
   const requestTimeout = config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
+  const headersTimeout = requestTimeout > 0 ? Math.min(DEFAULTS.headersTimeoutMs, requestTimeout) : DEFAULTS.headersTimeoutMs;
   const server = createHttpServer(
     {
-      requestTimeout,
-      headersTimeout: Math.min(DEFAULTS.headersTimeoutMs, requestTimeout),
+      // Node's whole-request timer is off: the handler bounds a body's arrival itself, so an upload
+      // may take as long as it keeps arriving (see arrivalDeadline). Node still times the headers.
+      requestTimeout: 0,
+      headersTimeout,
       keepAliveTimeout: 5_000,
-      // How often Node looks for requests past their time (it answers them 408).
-      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTimeout / 4))),
+      // How often Node looks for requests whose headers are past their time (it answers them 408).
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(headersTimeout / 4))),
     },
     app.handler,
   );

@@ -9,6 +9,7 @@ import { parseQuery } from '../io/query.js';
 import { openUpload, type Upload } from '../io/upload.js';
 import { type RateLimiter, rateLimitedError } from '../rate-limit/limiter.js';
 import type { Route, RouteContext, RouteResult } from '../routes/route.js';
+import { type ArrivalDeadline, arrivalDeadline } from './arrival.js';
 import type { Cors } from './cors.js';
 import { runIdempotent } from './idempotent.js';
 import type { Logger } from './logger.js';
@@ -31,6 +32,8 @@ export interface HandlerOptions {
   settings: RouteContext['settings'];
   /** True once shutdown began: answers carry `Connection: close`. */
   isClosing(): boolean;
+  /** How long a body may take to arrive, or an upload go without a byte, before a 408 (ms; 0: no limit). */
+  arrivalTimeoutMs: number;
 }
 
 /** What one request learned, for its access-log line. */
@@ -40,6 +43,9 @@ interface RequestState {
   principal?: Principal;
   bearerSent: boolean;
   route?: Route;
+  arrival?: ArrivalDeadline;
+  /** The body did not arrive in time: the 408 is sent and the request torn down. */
+  timedOut?: boolean;
 }
 
 const PROBLEM_JSON = 'application/problem+json';
@@ -119,6 +125,7 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
     }
     const { route } = match;
     state.route = route;
+    if (route.upload) state.arrival?.streaming();
     let principal: Principal | undefined;
     if (route.auth) {
       principal = await authenticate(req, res, state);
@@ -166,6 +173,7 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
   }
 
   function fail(req: IncomingMessage, res: ServerResponse, state: RequestState, error: unknown): void {
+    if (state.timedOut) return;
     if (isClientAbort(error, req)) {
       logger.log({ level: 'info', msg: 'client disconnected', requestId: state.requestId });
       res.destroy();
@@ -204,6 +212,15 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
         ip: state.ip,
         ...(res.writableFinished ? {} : { aborted: true }),
       });
+    });
+    state.arrival = arrivalDeadline(req, options.arrivalTimeoutMs, () => {
+      state.timedOut = true;
+      if (!res.headersSent) {
+        const problem = toProblem(new HttpError('request_timeout', 'the request did not arrive in time'), state.requestId, false);
+        res.setHeader('connection', 'close');
+        sendJson(res, problem.status, problem.body, problem.headers, PROBLEM_JSON);
+        res.once('finish', () => req.destroy());
+      } else req.destroy();
     });
     serve(req, res, state).catch((e: unknown) => fail(req, res, state, e));
   };
