@@ -20,7 +20,10 @@ export async function rawDriver(d, url) {
     const stmts = new Map();
     const stmt = (name, sql) => {
       let s = stmts.get(name);
-      if (!s) stmts.set(name, (s = db.prepare(sql)));
+      if (!s) {
+        s = db.prepare(sql);
+        stmts.set(name, s);
+      }
       return s;
     };
     return {
