@@ -3,7 +3,7 @@
 // `tx.trades.insertMany` in transactions of `batch` rows. Whatever storage keeps beside the trades
 // (counters, any state a newer schema adds) is kept exactly as an import keeps it.
 //
-//   await seedTrades(storage, { userId, count, seed, now, batch = 10000, log })
+//   await seedTrades(storage, { userId, count, seed, now, batch = 10000, spanDays, openShare, log })
 //       -> { rows, ms, rate }
 //   rowDeps(seed, now)     the { clock, ids } newTradeRow takes, deterministic for a seed
 //   analyze(d, url)        PostgreSQL: VACUUM ANALYZE trades (what autovacuum does within a minute)
@@ -20,12 +20,12 @@ export function rowDeps(seed, now) {
 }
 
 /** Inserts `count` deterministic trades of `userId` through storage's insertMany. */
-export async function seedTrades(storage, { userId, count, seed, now, batch = 10_000, spanDays, log }) {
+export async function seedTrades(storage, { userId, count, seed, now, batch = 10_000, spanDays, openShare, log }) {
   const deps = rowDeps(seed, now);
   const t0 = nowMs();
   let done = 0;
   let nextLog = count / 4;
-  for (const bodies of inBatches(tradeBodies({ count, seed, now, spanDays }), batch)) {
+  for (const bodies of inBatches(tradeBodies({ count, seed, now, spanDays, openShare }), batch)) {
     const rows = bodies.map((b) => newTradeRow(deps, userId, b));
     await storage.transaction((tx) => tx.trades.insertMany(rows));
     done += rows.length;
