@@ -1,6 +1,7 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
 import type { SqlCapabilities } from '../sql/capabilities.js';
 import { compileMigrations } from '../sql/migrations/index.js';
+import { insertRowsUnnest } from './bulk-insert.js';
 
 /** PostgreSQL's schema: UUID, BIGINT and DOUBLE PRECISION columns, and indexes that carry columns with INCLUDE. */
 const schema: SqlCapabilities['schema'] = {
@@ -34,6 +35,7 @@ export const postgresCapabilities: SqlCapabilities = {
   },
   greatest: 'GREATEST',
   overflowSafeSum: 'sum',
+  insertRows: insertRowsUnnest,
   typedParam: (value, type) => sql`CAST(${value} AS ${sql.raw(type)})`,
   // `?` is jsonb's element test; pg binds `$n`, so the operator is safe here.
   jsonArrayHas: (column, value) => sql<boolean>`(${sql.ref(column)})::jsonb ? ${value}`,
