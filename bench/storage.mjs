@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Analytics over a large history (`pnpm bench:storage`, after `pnpm build`). Seeds BENCH_SCALE
 // trades (default 1,000,000, ~88% closed) for one user through storage's insertMany (the bulk-import
-// path), once per database, and times on that one database:
+// path), once per database (all databases at once, each seeded by a child process), and times on
+// that one database:
 //   COLD  core.analytics.statistics / .dashboard on a freshly opened storage and a fresh core
 //         (nothing cached in the process), vs the floor: one raw
 //         `SELECT SUM(result_micros), COUNT(*) … closed trades of the user` through the driver
@@ -16,6 +17,8 @@
 import { createCore } from '@tj/core';
 import { toMicros } from '@tj/core/internal';
 import { openStorage } from '@tj/core/storage';
+import { fileURLToPath } from 'node:url';
+import { isChildProcess, runChild, sendResult } from './lib/child.mjs';
 import { envInt, median, runBench } from './lib/databases.mjs';
 import { atLeast, atMost } from './lib/figures.mjs';
 import { rawDriver } from './lib/raw.mjs';
@@ -23,6 +26,7 @@ import { analyze, seedTrades } from './lib/seed.mjs';
 import { nowMs, timeOnce } from './lib/stats.mjs';
 import { fmtInt, fmtMs, fmtRate } from './lib/table.mjs';
 
+const SCRIPT = fileURLToPath(import.meta.url);
 const TRADES = envInt('BENCH_SCALE', 1_000_000);
 const RUNS = Math.max(1, envInt('BENCH_RUNS', 3));
 const WARM_CALLS = 5;
@@ -69,17 +73,41 @@ const ANALYTICS = {
   },
 };
 
-async function perDatabase(d) {
-  const url = d.url('analytics');
+/** In a child process: seeds `url` (then VACUUM ANALYZE on PostgreSQL) and sends the seeding time. */
+async function seedChild(db, pgUrl, url) {
   const storage = await openStorage(url);
-  let seeded;
   try {
-    seeded = await seedTrades(storage, { userId: USER_ID, count: TRADES, seed: 42, now: NOW, log: (t) => log(d.db, t) });
+    const log1 = (t) => log(db, t);
+    const s = await seedTrades(storage, { userId: USER_ID, count: TRADES, seed: 42, now: NOW, log: log1 });
+    log1(`seeded ${fmtInt(TRADES)} trades in ${(s.ms / 1000).toFixed(1)} s (${fmtRate(s.rate)})`);
   } finally {
     await storage.close();
   }
-  log(d.db, `seeded ${fmtInt(TRADES)} trades in ${(seeded.ms / 1000).toFixed(1)} s (${fmtRate(seeded.rate)})`);
-  await analyze(d, url);
+  await analyze({ db, pgUrl }, url);
+  await sendResult({});
+}
+
+/** The seeded database of each kind: every database is seeded at once, each by a process of its own. */
+const seeded = new Map();
+async function seedAll(dbs) {
+  const t0 = nowMs();
+  await Promise.all(
+    dbs.map(async (d) => {
+      const url = d.url('analytics');
+      try {
+        await runChild(SCRIPT, ['--seed', d.db, d.pgUrl ?? '', url]);
+        seeded.set(d.db, url);
+      } catch (e) {
+        console.error(`  [storage ${d.db}] seeding failed: ${e instanceof Error ? e.message : e}`);
+      }
+    }),
+  );
+  console.error(`  [storage] seeding took ${((nowMs() - t0) / 1000).toFixed(1)} s`);
+}
+
+async function perDatabase(d) {
+  const url = seeded.get(d.db);
+  if (!url) throw new Error('seeding failed');
   const raw = await rawDriver(d, url);
   const floorRun = async () => {
     const t0 = nowMs();
@@ -123,8 +151,14 @@ async function perDatabase(d) {
   return rows;
 }
 
-await runBench(
-  'storage',
-  `Analytics over ${fmtInt(TRADES)} trades of one user: cold (fresh core) vs one SQL SUM/COUNT; warm p50 (medians of ${RUNS})`,
-  perDatabase,
-);
+if (isChildProcess() && process.argv[2] === '--seed') {
+  const [db, pgUrl, url] = process.argv.slice(3);
+  await seedChild(db, pgUrl, url);
+} else {
+  await runBench(
+    'storage',
+    `Analytics over ${fmtInt(TRADES)} trades of one user: cold (fresh core) vs one SQL SUM/COUNT; warm p50 (medians of ${RUNS})`,
+    perDatabase,
+    { before: seedAll },
+  );
+}

@@ -68,12 +68,14 @@ export function envInt(name, fallback, env = process.env) {
 /**
  * Runs `perDatabase(d)` on each database (it returns figure rows), then prints the rows as one table
  * and writes them to bench/.out/<name>.json. A database that throws gets a FAIL row; the rest still run.
+ * `before(dbs)`, when given, runs first with every database (e.g. to seed them all at once).
  */
-export async function runBench(name, title, perDatabase) {
+export async function runBench(name, title, perDatabase, { before } = {}) {
   const { failed, printFigures, writeFigures } = await import('./figures.mjs');
   const dbs = await benchDatabases();
   const rows = [];
   try {
+    if (before) await before(dbs);
     for (const d of dbs) {
       try {
         rows.push(...(await perDatabase(d)));
