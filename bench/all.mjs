@@ -44,15 +44,17 @@ for (const n of names) rmSync(join(OUT_DIR, `${n}.json`), { force: true });
 const start = machine();
 const started = Date.now();
 const seconds = {};
+const rows = [];
 for (const name of names) {
   console.log(`\n=== ${name} ===`);
   const t0 = Date.now();
   const failure = await run(name);
   seconds[name] = Math.round((Date.now() - t0) / 1000);
   if (failure) console.error(`!!! bench ${name} ${failure} !!!`);
+  // Read at once, so a later run of the same bench elsewhere cannot replace this run's rows.
+  rows.push(...readFigures([name]));
 }
 const end = machine();
-const rows = readFigures(names);
 const total = Math.round((Date.now() - started) / 1000);
 const header = [
   `Benchmarks, ${start.date} (${total} s: ${names.map((n) => `${n} ${seconds[n]} s`).join(', ')})`,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The trade list over HTTP (`pnpm bench:http`, after `pnpm build`). Seeds BENCH_HTTP_TRADES trades
 // (default 100,000) for one user through storage's insertMany, then drives with autocannon (a
-// second process, BENCH_CONNECTIONS=10 connections, BENCH_SECONDS=5 per run) on loopback:
+// second process, BENCH_CONNECTIONS=10 connections, BENCH_SECONDS=4 per run) on loopback:
 //   ours   GET /api/trades?limit=20 on our server: bearer-token auth, routing, rate-limit headers,
 //          request id, the page and its total;
 //   floor  a bare node:http server answering the same JSON (the same 20 trade records and the
@@ -10,7 +10,7 @@
 // Both answers are fetched once and checked equal first. Runs alternate over BENCH_ROUNDS (3)
 // rounds; the medians give the ratio ours ÷ floor (req/s), target ≥ 0.85. Figures only.
 //
-//   BENCH_HTTP_TRADES=100000 BENCH_SECONDS=5 BENCH_ROUNDS=3 node bench/http.mjs
+//   BENCH_HTTP_TRADES=100000 BENCH_SECONDS=4 BENCH_ROUNDS=3 node bench/http.mjs
 
 import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -29,7 +29,7 @@ import { analyze, seedTrades } from './lib/seed.mjs';
 import { fmtInt } from './lib/table.mjs';
 
 const TRADES = envInt('BENCH_HTTP_TRADES', Math.min(100_000, envInt('BENCH_SCALE', 100_000)));
-const SECONDS = envInt('BENCH_SECONDS', 5);
+const SECONDS = envInt('BENCH_SECONDS', 4);
 const ROUNDS = Math.max(1, envInt('BENCH_ROUNDS', 3));
 const CONNECTIONS = envInt('BENCH_CONNECTIONS', 10);
 const COST = { N: 1024, r: 8, p: 1 };

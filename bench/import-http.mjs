@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Imports over HTTP beside the same import run locally (`pnpm bench:import-http`, after `pnpm build`).
-// One fills CSV of BENCH_IMPORT_HTTP_ROWS executions (default 100,000) is imported into a fresh database twice
+// One fills CSV of BENCH_IMPORT_HTTP_ROWS executions (default 50,000) is imported into a fresh database twice
 // per round: locally through core.imports.create (what `tj import` does on a local database), and
 // as a streamed POST /api/imports to a server process on loopback (what the SDK and a logged-in
 // `tj import` do). BENCH_ROUNDS (3) rounds alternate the two; the medians give the ratio HTTP ÷
 // local, target ≥ 0.70, on SQLite and on PostgreSQL. Figures only: nothing asserts a time.
 //
-//   BENCH_IMPORT_HTTP_ROWS=100000 BENCH_ROUNDS=3 node bench/import-http.mjs
+//   BENCH_IMPORT_HTTP_ROWS=50000 BENCH_ROUNDS=3 node bench/import-http.mjs
 
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -86,7 +86,7 @@ async function child(mode, file, db) {
   return sendResult({ ms, fills: record.counts.fills });
 }
 
-const ROWS = envInt('BENCH_IMPORT_HTTP_ROWS', Math.min(100_000, envInt('BENCH_SCALE', 100_000)));
+const ROWS = envInt('BENCH_IMPORT_HTTP_ROWS', Math.min(50_000, envInt('BENCH_SCALE', 50_000)));
 const ROUNDS = Math.max(1, envInt('BENCH_ROUNDS', 3));
 
 async function perDatabase(d, file) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bulk import (`pnpm bench:import`, after `pnpm build`). Writes files of executions (our fills CSV;
 // BENCH_IMPORT_FORMATS=fills,tradovate adds a Tradovate Fills export) at two sizes, the largest
-// BENCH_SCALE (default 250,000) and a fifth of it, and imports each, in a child process of its own
+// BENCH_SCALE (default 200,000) and a fifth of it, and imports each, in a child process of its own
 // (so its peak RSS is its own) into a fresh database:
 //   ours   core.imports.create (what `tj import` calls: detection, CSV reading, dedup keys, FIFO
 //          matching, validation, the trades, their executions and the import record in one
@@ -28,7 +28,7 @@ import { fmtInt, fmtMiB, fmtRate } from './lib/table.mjs';
 const SCRIPT = fileURLToPath(import.meta.url);
 const COST = { N: 1024, r: 8, p: 1 };
 const USER = { email: 'bench@example.com', name: 'Bench', password: 'bench password' };
-const SCALE = envInt('BENCH_SCALE', 250_000);
+const SCALE = envInt('BENCH_SCALE', 200_000);
 const SIZES = [...new Set([Math.max(1, Math.round(SCALE / 5)), SCALE])];
 const FORMATS = (process.env.BENCH_IMPORT_FORMATS ?? 'fills').split(',');
 const log = (db, text) => console.error(`  [import ${db}] ${text}`);

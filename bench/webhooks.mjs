@@ -10,7 +10,7 @@
 // BENCH_LATENCY_EVENTS trades are created one at a time with the worker running; each is timed from
 // its transaction's commit to its arrival at the receiver (floor: from just before the POST to its
 // arrival). Medians of BENCH_ROUNDS (3) rounds, on SQLite and PostgreSQL.
-// Env: BENCH_EVENTS (2000), BENCH_LATENCY_EVENTS (300), BENCH_CONCURRENCY (32), BENCH_ROUNDS (3).
+// Env: BENCH_EVENTS (2000), BENCH_LATENCY_EVENTS (200), BENCH_CONCURRENCY (32), BENCH_ROUNDS (3).
 import { coreDeps } from '@tj/core/internal';
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,7 +24,7 @@ import { atLeast, info } from './lib/figures.mjs';
 import { fmtInt } from './lib/table.mjs';
 
 const EVENTS = envInt('BENCH_EVENTS', 2000);
-const LATENCY_EVENTS = envInt('BENCH_LATENCY_EVENTS', 300);
+const LATENCY_EVENTS = envInt('BENCH_LATENCY_EVENTS', 200);
 const CONCURRENCY = envInt('BENCH_CONCURRENCY', 32);
 const ROUNDS = Math.max(1, envInt('BENCH_ROUNDS', 3));
 const now = () => performance.timeOrigin + performance.now();
