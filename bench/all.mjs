@@ -12,6 +12,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { figureLines, machine, OUT_DIR, readFigures } from './lib/figures.mjs';
+import { banner } from './lib/table.mjs';
 
 const BENCHES = ['webhooks', 'storage', 'alerts', 'http', 'import', 'import-http', 'report'];
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -62,6 +63,7 @@ const header = [
 ];
 console.log(`\n${header.join('\n')}`);
 for (const l of figureLines(rows)) console.log(l);
+if (!rows.some((r) => r.db === 'postgres')) banner('no PostgreSQL figures in this run: it was skipped (see above)');
 const failed = rows.filter((r) => r.pass === 'FAIL').length;
 console.log(`\n${rows.length} figures, ${failed} FAIL. Ratios: higher is better (floor time ÷ ours, or our rate ÷ the floor's).`);
 writeFileSync(join(OUT_DIR, 'all.json'), `${JSON.stringify({ start, end, seconds, total, rows }, null, 2)}\n`);
