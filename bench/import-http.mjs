@@ -1,24 +1,23 @@
 #!/usr/bin/env node
 // Imports over HTTP beside the same import run locally (`pnpm bench:import-http`, after `pnpm build`).
-// One fills CSV of BENCH_ROWS executions (default 200,000) is imported into a fresh database twice
+// One fills CSV of BENCH_IMPORT_HTTP_ROWS executions (default 50,000) is imported into a fresh database twice
 // per round: locally through core.imports.create (what `tj import` does on a local database), and
 // as a streamed POST /api/imports to a server process on loopback (what the SDK and a logged-in
-// `tj import` do). Rounds alternate the two, the median is printed with the server's peak RSS,
-// on SQLite and on PostgreSQL (skipped with a notice when it is not reachable). Target: the HTTP
-// import reaches at least 70% of the local one's rate. Figures only: nothing asserts a time.
+// `tj import` do). BENCH_ROUNDS (3) rounds alternate the two; the medians give the ratio HTTP ÷
+// local, target ≥ 0.70, on SQLite and on PostgreSQL. Figures only: nothing asserts a time.
 //
-//   node bench/import-http.mjs [--rows 200000] [--rounds 3]
+//   BENCH_IMPORT_HTTP_ROWS=50000 BENCH_ROUNDS=3 node bench/import-http.mjs
 
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { isChildProcess, runChild, sendResult } from './lib/child.mjs';
-import { benchPostgresUrl, benchSchemaName, dropSchemas, postgresReachable, redactUrl, schemaUrl } from './lib/postgres.mjs';
+import { envInt, median, runBench } from './lib/databases.mjs';
+import { atLeast } from './lib/figures.mjs';
 import { nowMs } from './lib/stats.mjs';
-import { fmtInt, fmtMiB, fmtRate, printTable } from './lib/table.mjs';
+import { fmtInt, fmtMiB, fmtRate } from './lib/table.mjs';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const USER = { email: 'bench@example.com', name: 'Bench', password: 'bench password' };
@@ -87,70 +86,48 @@ async function child(mode, file, db) {
   return sendResult({ ms, fills: record.counts.fills });
 }
 
+const ROWS = envInt('BENCH_IMPORT_HTTP_ROWS', Math.min(50_000, envInt('BENCH_SCALE', 50_000)));
+const ROUNDS = Math.max(1, envInt('BENCH_ROUNDS', 3));
+
+async function perDatabase(d, file) {
+  const samples = { local: [], http: [] };
+  let rss = 0;
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const mode of r % 2 === 0 ? ['local', 'http'] : ['http', 'local']) {
+      const { value, maxRssBytes } = await runChild(SCRIPT, [mode, file, d.url(`import_http_${mode}${r}`)]);
+      if (value.fills !== ROWS) throw new Error(`${mode} imported ${value.fills} of ${ROWS} fills`);
+      samples[mode].push(value.fills / (value.ms / 1000));
+      if (mode === 'http') rss = Math.max(rss, maxRssBytes);
+    }
+  }
+  const local = median(samples.local);
+  const http = median(samples.http);
+  console.error(
+    `  [import-http ${d.db}] fills/s over HTTP ${samples.http.map(Math.round).join(', ')}; local ${samples.local.map(Math.round).join(', ')}; peak RSS ${fmtMiB(rss)}`,
+  );
+  return [
+    atLeast(`import ${fmtInt(ROWS)} fills: POST /api/imports vs local`, d.db, {
+      ours: `${fmtRate(http)} fills`,
+      floor: `${fmtRate(local)} fills`,
+      ratio: http / local,
+      min: 0.7,
+    }),
+  ];
+}
+
 async function main() {
-  const { values } = parseArgs({ options: { rows: { type: 'string' }, rounds: { type: 'string' } } });
-  const rows = Number(values.rows ?? process.env.BENCH_ROWS ?? 200_000);
-  const rounds = Number(values.rounds ?? process.env.BENCH_ROUNDS ?? 3);
   const dir = mkdtempSync(join(tmpdir(), 'tj-bench-import-http-'));
   const file = join(dir, 'fills.csv');
-  await writeFills(file, rows);
-  const pgUrl = benchPostgresUrl();
-  const pg = await postgresReachable(pgUrl);
-  if (!pg.ok) console.log(`PostgreSQL at ${redactUrl(pgUrl)} not reachable (${pg.reason}): SQLite only`);
-  const databases = [{ name: 'SQLite', db: (n) => join(dir, `${n}.db`) }];
-  const schemas = [];
-  if (pg.ok) {
-    databases.push({
-      name: 'PostgreSQL',
-      db: (n) => {
-        const schema = benchSchemaName(n);
-        schemas.push(schema);
-        return schemaUrl(pgUrl, schema);
-      },
-    });
-  }
-  const table = [];
   try {
-    for (const d of databases) {
-      const samples = { local: [], http: [] };
-      let rss = 0;
-      for (let r = 0; r < rounds; r++) {
-        for (const mode of r % 2 === 0 ? ['local', 'http'] : ['http', 'local']) {
-          const { value, maxRssBytes } = await runChild(SCRIPT, [mode, file, d.db(`${mode}${r}`)]);
-          samples[mode].push(value.fills / (value.ms / 1000));
-          if (mode === 'http') rss = Math.max(rss, maxRssBytes);
-        }
-      }
-      const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-      const local = median(samples.local);
-      const http = median(samples.http);
-      table.push({
-        figure: `${d.name}: import ${fmtInt(rows)} fills`,
-        ours: `${fmtRate(http)} over HTTP`,
-        floor: `${fmtRate(local)} local`,
-        ratio: `${(http / local).toFixed(2)}`,
-        target: '≥ 0.70',
-        verdict: http / local >= 0.7 ? 'pass' : 'FAIL',
-        rss: fmtMiB(rss),
-      });
-    }
+    await writeFills(file, ROWS);
+    await runBench(
+      'import-http',
+      `Imports over HTTP vs the same import run locally (median of ${ROUNDS} alternating rounds; fills/s)`,
+      (d) => perDatabase(d, file),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    if (schemas.length > 0) await dropSchemas(pgUrl, schemas);
   }
-  printTable(
-    [
-      { key: 'figure', label: 'figure', align: 'left' },
-      { key: 'ours', label: 'ours' },
-      { key: 'floor', label: 'floor' },
-      { key: 'ratio', label: 'ratio' },
-      { key: 'target', label: 'target' },
-      { key: 'verdict', label: 'pass/fail' },
-      { key: 'rss', label: 'client+server peak RSS' },
-    ],
-    table,
-    { title: `Imports over HTTP vs local (median of ${rounds} rounds; fills/s)` },
-  );
 }
 
 if (isChildProcess()) {

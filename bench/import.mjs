@@ -1,311 +1,140 @@
 #!/usr/bin/env node
-// Import benchmark (`pnpm bench:import`, after `pnpm build`): writes files of 100,000 and
-// 1,000,000 executions in two formats, our fills CSV and a Tradovate Fills export, and imports
-// each with `core.imports.create` (what `tj import` calls; in a child process: detection, CSV
-// reading with csv-parse, dedup keys, FIFO matching, validation, trades and their executions and
-// the import record written in one transaction; the record lists the created trades' ids) into a
-// fresh SQLite file. Beside it, the floor: the same trades (read and matched
-// beforehand, untimed) and their executions inserted with raw better-sqlite3 prepared multi-row
-// INSERTs in one transaction, timing only the inserts. It prints fills/s for both, ours as a share of the floor
-// (target: at least 30%), and each process's peak RSS, which should not grow with the file.
-// Figures only: nothing asserts a time. --dry-run imports as a dry run (the same reading, matching
-// and writes, rolled back, no record and no ids): the import's own memory without the record's ids.
+// Bulk import (`pnpm bench:import`, after `pnpm build`). Writes files of executions (our fills CSV;
+// BENCH_IMPORT_FORMATS=fills,tradovate adds a Tradovate Fills export) at two sizes, the largest
+// BENCH_SCALE (default 200,000) and a fifth of it, and imports each, in a child process of its own
+// (so its peak RSS is its own) into a fresh database:
+//   ours   core.imports.create (what `tj import` calls: detection, CSV reading, dedup keys, FIFO
+//          matching, validation, the trades, their executions and the import record in one
+//          transaction);
+//   floor  the same trades (read and matched beforehand by core's reader, untimed) and their
+//          executions written raw in one transaction, timing only the writes: better-sqlite3
+//          prepared multi-row INSERTs on SQLite, COPY FROM STDIN (pg-copy-streams) on PostgreSQL.
+// Both databases are then counted: the same trades and executions. Figures: ours ÷ floor in fills/s,
+// target ≥ 0.30; memory: our peak RSS at the small size ÷ at the large one, target ≥ 0.80 (flat).
 //
-//   BENCH_SCALE=1000000 node bench/import.mjs [--sizes 100000,1000000] [--formats fills,tradovate] [--seed 7] [--keep] [--dry-run]
-//
-// BENCH_SCALE (default 1,000,000) is the largest size when --sizes is not given.
+//   BENCH_SCALE=1000000 BENCH_IMPORT_FORMATS=fills,tradovate node bench/import.mjs
 
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { once } from 'node:events';
+import { createReadStream, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { isChildProcess, runChild, sendResult } from './lib/child.mjs';
+import { envInt, runBench } from './lib/databases.mjs';
+import { atLeast } from './lib/figures.mjs';
+import { rawDriver } from './lib/raw.mjs';
 import { nowMs } from './lib/stats.mjs';
-import { fmtInt, fmtMiB, fmtRate, printTable } from './lib/table.mjs';
-import { seededRandom } from './lib/trades.mjs';
-import { bumpCountsSql, insertSql, pushValues } from './storage/floor-sql.mjs';
+import { fmtInt, fmtMiB, fmtRate } from './lib/table.mjs';
 
 const SCRIPT = fileURLToPath(import.meta.url);
-const PASSWORD_COST = { N: 1024, r: 8, p: 1 };
+const COST = { N: 1024, r: 8, p: 1 };
 const USER = { email: 'bench@example.com', name: 'Bench', password: 'bench password' };
-const BASE = { ES: 5000, NQ: 18000, CL: 80, GC: 2000, AAPL: 190, MSFT: 420, TSLA: 250, SPY: 500, EURUSD: 1.08, BTCUSD: 60000 };
-/** Tradovate contracts (catalogued roots) and their starting prices. */
-const FUTURES = { ESZ6: 5000, NQZ6: 18000, MESZ6: 5000, MNQZ6: 18000, CLZ6: 80, GCZ6: 2000, YMZ6: 39000, RTYZ6: 2100 };
+const SCALE = envInt('BENCH_SCALE', 200_000);
+const SIZES = [...new Set([Math.max(1, Math.round(SCALE / 5)), SCALE])];
+const FORMATS = (process.env.BENCH_IMPORT_FORMATS ?? 'fills').split(',');
+const log = (db, text) => console.error(`  [import ${db}] ${text}`);
 
-/** Deterministic fills, oldest first: round trips per symbol, with some scale-ins and partial exits. */
-function* fills(count, seed, base) {
-  const symbols = Object.keys(base);
-  const rnd = seededRandom(seed);
-  const price = { ...base };
-  const open = new Map();
-  let t = Date.UTC(2020, 0, 2, 14, 30);
-  for (let n = 1; n <= count; n++) {
-    const sym = symbols[Math.floor(rnd() * symbols.length)];
-    t += 1000 + Math.floor(rnd() * 30_000);
-    price[sym] *= 1 + (rnd() - 0.5) * 0.004;
-    const pos = open.get(sym);
-    let side;
-    let qty;
-    if (!pos) {
-      side = rnd() < 0.6 ? 'buy' : 'sell';
-      qty = 1 + Math.floor(rnd() * 10);
-      open.set(sym, { side, qty });
-    } else if (rnd() < 0.1) {
-      side = pos.side;
-      qty = 1 + Math.floor(rnd() * 5);
-      pos.qty += qty;
-    } else {
-      side = pos.side === 'buy' ? 'sell' : 'buy';
-      qty = pos.qty > 1 && rnd() < 0.25 ? Math.ceil(pos.qty / 2) : pos.qty;
-      pos.qty -= qty;
-      if (pos.qty === 0) open.delete(sym);
-    }
-    yield { n, t, sym, side, qty, price: price[sym] };
+/** A fresh database with the bench user; the user's id. */
+async function databaseWithUser(url) {
+  const { openStorage } = await import('@tj/core/storage');
+  const { createCore } = await import('@tj/core');
+  const storage = await openStorage(url);
+  try {
+    return (await createCore({ storage, auth: { passwordCost: COST } }).auth.createUser(USER)).id;
+  } finally {
+    await storage.close();
   }
 }
 
-/** The two file layouts: our fills CSV and Tradovate's Fills export (prices on the tick, UTC `_timestamp`). */
-const LAYOUTS = {
-  fills: {
-    header: 'datetime,symbol,side,quantity,price,commission,exec_id\n',
-    base: BASE,
-    line: (f) =>
-      `${new Date(f.t).toISOString()},${f.sym},${f.side},${f.qty},${f.price.toFixed(f.price < 10 ? 5 : 2)},${(f.qty * 0.35).toFixed(2)},E${f.n}\n`,
-  },
-  tradovate: {
-    header: '_id,_orderId,_contractId,_timestamp,_tradeDate,_action,_qty,_price,Account,Contract,Product,commission\n',
-    base: FUTURES,
-    line: (f) => {
-      const iso = new Date(f.t).toISOString();
-      const price = (Math.round(f.price * 4) / 4).toFixed(2);
-      return `${f.n},${f.n},1,${iso},${iso.slice(0, 10)},${f.side === 'buy' ? 0 : 1},${f.qty},${price},DEMO1,${f.sym},${f.sym.slice(0, -2)},${(f.qty * 0.62).toFixed(2)}\n`;
-    },
-  },
-};
-
-async function writeFills(path, layout, count, seed) {
-  const { header, base, line } = LAYOUTS[layout];
-  const out = createWriteStream(path);
-  out.write(header);
-  let chunk = '';
-  for (const f of fills(count, seed, base)) {
-    const text = line(f);
-    chunk += text;
-    if (chunk.length > 1 << 16) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
+/** In a child: ours (core.imports.create) or the floor, on `url`; sends { ms, trades }. */
+async function child(kind, db, pgUrl, url, file) {
+  const userId = await databaseWithUser(url);
+  if (kind === 'floor') {
+    const { floorImport } = await import('./import/floors.mjs');
+    const r = await floorImport({ db, pgUrl }, url, file, userId);
+    return sendResult({ ms: r.ms, trades: r.trades });
   }
-  out.end(chunk);
-  await once(out, 'finish');
-}
-
-/** A fresh SQLite database with the bench user (core's schema), returning the user's id. */
-async function databaseWithUser(db) {
   const { openStorage } = await import('@tj/core/storage');
   const { createCore } = await import('@tj/core');
-  const storage = await openStorage(db);
-  const user = await createCore({ storage, auth: { passwordCost: PASSWORD_COST } }).auth.createUser(USER);
-  await storage.close();
-  return user.id;
-}
-
-/** Ours: `core.imports.create` on the file (what `tj import` calls), format detected, in one transaction. */
-async function childOurs(file, db, dryRun) {
-  await databaseWithUser(db);
-  const { openStorage } = await import('@tj/core/storage');
-  const { createCore } = await import('@tj/core');
-  const storage = await openStorage(db);
-  const core = createCore({ storage });
-  const [user] = await storage.repos.users.list();
+  const storage = await openStorage(url);
   const source = { name: file, open: () => createReadStream(file, { highWaterMark: 256 * 1024 }) };
   const start = nowMs();
-  const record = await core.imports.create(user.id, source, { sourceTz: 'UTC', dryRun });
+  const record = await createCore({ storage }).imports.create(userId, source, { sourceTz: 'UTC' });
   const ms = nowMs() - start;
   await storage.close();
-  const created = record.counts.tradesCreated;
-  if (!dryRun && record.tradeIds.length !== created)
-    throw new Error(`the record lists ${record.tradeIds.length} of ${created} trades`);
-  await sendResult({ ms, summary: { created, format: record.format.name } });
+  return sendResult({ ms, trades: record.counts.tradesCreated, format: record.format.name });
 }
 
-/** The floor: the same trades, matched untimed in batches, inserted raw in one transaction (timed). */
-async function childFloor(file, db) {
-  const userId = await databaseWithUser(db);
-  const { default: Database } = await import('better-sqlite3');
-  const { formatRegistry, newTradeRow, openBrokerFile, systemClock, uuidv7Generator } = await import('@tj/core/internal');
-  const raw = new Database(db);
-  raw.pragma('journal_mode = WAL');
-  raw.pragma('synchronous = NORMAL');
-  raw.pragma('foreign_keys = ON');
-  const CHUNK = 100;
-  const p = () => '?';
-  const insertChunk = raw.prepare(insertSql(CHUNK, p));
-  const insertOne = raw.prepare(insertSql(1, p));
-  const bump = raw.prepare(bumpCountsSql(p));
-  const deps = { clock: systemClock, ids: uuidv7Generator(systemClock) };
-  const values = [];
-  let ms = 0;
-  let trades = 0;
-  let open = 0;
-  const insert = (rows) => {
-    const start = nowMs();
-    let i = 0;
-    for (; i + CHUNK <= rows.length; i += CHUNK) {
-      values.length = 0;
-      for (let j = i; j < i + CHUNK; j++) pushValues(values, rows[j]);
-      insertChunk.run(values);
-    }
-    for (; i < rows.length; i++) {
-      values.length = 0;
-      pushValues(values, rows[i]);
-      insertOne.run(values);
-    }
-    ms += nowMs() - start;
-  };
-  // The executions each trade keeps, inserted raw too (the floor writes what the import writes).
-  const EXEC_COLUMNS = 14;
-  const execSql = (n) =>
-    `INSERT INTO trade_executions (user_id, trade_id, seq, exec_key, account, instrument, exec_time, side, quantity, price, commission_micros, fees_micros, exec_id, multiplier) VALUES ${Array.from({ length: n }, () => `(${Array(EXEC_COLUMNS).fill('?').join(',')})`).join(',')}`;
-  const execChunk = raw.prepare(execSql(CHUNK));
-  const execOne = raw.prepare(execSql(1));
-  const execValues = [];
-  const insertExecutions = (rows) => {
-    const start = nowMs();
-    let i = 0;
-    for (; i + CHUNK <= rows.length; i += CHUNK) {
-      execValues.length = 0;
-      for (let j = i; j < i + CHUNK; j++) execValues.push(...rows[j]);
-      execChunk.run(execValues);
-    }
-    for (; i < rows.length; i++) execOne.run(rows[i]);
-    ms += nowMs() - start;
-  };
-  let executions = [];
-  let start = nowMs();
-  raw.exec('BEGIN');
-  ms += nowMs() - start;
-  let batch = [];
-  const opened = await openBrokerFile(() => createReadStream(file, { highWaterMark: 256 * 1024 }), {
-    registry: formatRegistry(),
-    sourceTz: 'UTC',
-  });
-  for await (const t of opened.items) {
-    const row = newTradeRow(deps, userId, t.input, { importKey: t.importKey });
-    batch.push(row);
-    for (const [seq, p] of t.executions.entries()) {
-      executions.push([
-        userId,
-        row.id,
-        seq,
-        p.fill.execId === undefined ? p.key : `id:${p.fill.execId}`,
-        p.fill.account,
-        p.fill.symbol,
-        p.fill.datetime,
-        p.fill.side,
-        p.units / 1e8,
-        p.fill.price,
-        p.commissionMicros,
-        p.feesMicros,
-        p.fill.execId ?? null,
-        p.fill.multiplier,
-      ]);
-    }
-    trades++;
-    if (row.exitPrice === null) open++;
-    if (batch.length === 10_000) {
-      insert(batch);
-      insertExecutions(executions);
-      batch = [];
-      executions = [];
-    }
-  }
-  insert(batch);
-  insertExecutions(executions);
-  start = nowMs();
-  bump.run(userId, trades, open);
-  raw.exec('COMMIT');
-  ms += nowMs() - start;
-  raw.close();
-  await sendResult({ ms, trades });
-}
-
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      sizes: { type: 'string' },
-      formats: { type: 'string', default: 'fills,tradovate' },
-      seed: { type: 'string', default: '7' },
-      keep: { type: 'boolean' },
-      'dry-run': { type: 'boolean' },
-    },
-  });
-  const scale = Number((process.env.BENCH_SCALE ?? '1000000').replaceAll('_', ''));
-  const sizes = values.sizes
-    ? values.sizes.split(',').map((s) => Number(s.replaceAll('_', '')))
-    : [...new Set([Math.min(100_000, scale), scale])];
-  const layouts = values.formats.split(',');
-  const dir = mkdtempSync(join(tmpdir(), 'tj-bench-import-'));
-  const rows = [];
+/** Rows of trades and executions in the database behind `url`. */
+async function counts(d, url) {
+  const raw = await rawDriver(d, url);
   try {
-    for (const layout of layouts)
-      for (const size of sizes) {
-        const file = join(dir, `${layout}-${size}.csv`);
-        await writeFills(file, layout, size, Number(values.seed));
-        console.log(`${fmtInt(size)} ${layout} rows written (${fmtMiB(statSync(file).size)}); importing…`);
-        const ours = await runChild(SCRIPT, [
-          '--child',
-          'ours',
-          file,
-          join(dir, `ours-${layout}-${size}.db`),
-          ...(values['dry-run'] ? ['--dry-run'] : []),
-        ]);
-        const floor = await runChild(SCRIPT, ['--child', 'floor', file, join(dir, `floor-${layout}-${size}.db`)]);
-        const oursRate = (size / ours.value.ms) * 1000;
-        const floorRate = (size / floor.value.ms) * 1000;
-        const s = ours.value.summary;
-        if (s.created !== floor.value.trades)
-          throw new Error(`ours created ${s.created} trades, the floor ${floor.value.trades}`);
-        rows.push({
-          format: s.format,
-          fills: fmtInt(size),
-          trades: fmtInt(s.created),
-          ours: fmtRate(oursRate),
-          oursTime: `${(ours.value.ms / 1000).toFixed(2)} s`,
-          oursRss: fmtMiB(ours.maxRssBytes),
-          floor: fmtRate(floorRate),
-          floorTime: `${(floor.value.ms / 1000).toFixed(2)} s`,
-          floorRss: fmtMiB(floor.maxRssBytes),
-          share: `${((oursRate / floorRate) * 100).toFixed(0)}%`,
-        });
-        if (!values.keep) rmSync(file, { force: true });
-      }
+    const n = async (table) => Number((await raw.get(`n_${table}`, `SELECT count(*) AS n FROM ${table}`)).n);
+    return { trades: await n('trades'), executions: await n('trade_executions') };
   } finally {
-    if (!values.keep) rmSync(dir, { recursive: true, force: true });
+    await raw.close();
   }
-  const columns = [
-    { key: 'format', label: 'format' },
-    { key: 'fills', label: 'fills' },
-    { key: 'trades', label: 'trades' },
-    { key: 'ours', label: 'imports.create fills/s' },
-    { key: 'oursTime', label: 'time' },
-    { key: 'oursRss', label: 'peak RSS' },
-    { key: 'floor', label: 'floor fills/s' },
-    { key: 'floorTime', label: 'insert time' },
-    { key: 'floorRss', label: 'floor RSS' },
-    { key: 'share', label: 'ours/floor' },
-  ];
-  printTable(columns, rows, {
-    title: `core.imports.create${values['dry-run'] ? ' as a dry run' : ''} (SQLite, one transaction) vs raw better-sqlite3 prepared INSERTs of the same trades and executions`,
-  });
-  console.log('\nTarget: ours at least 30% of the floor; peak RSS flat from 100k to 1M fills.');
 }
 
-if (isChildProcess() && process.argv.includes('--child')) {
-  const [, , , kind, file, db] = process.argv;
-  await (kind === 'ours' ? childOurs(file, db, process.argv.includes('--dry-run')) : childFloor(file, db));
+async function perDatabase(d) {
+  const { writeFills } = await import('./import/files.mjs');
+  const rows = [];
+  for (const layout of FORMATS) {
+    const rss = {};
+    for (const size of SIZES) {
+      const file = join(tmpdir(), `tj-bench-import-${process.pid}-${layout}-${size}.csv`);
+      await writeFills(file, layout, size, 7);
+      log(d.db, `${fmtInt(size)} ${layout} rows written (${fmtMiB(statSync(file).size)}); importing…`);
+      try {
+        const run = async (kind) => {
+          const url = d.url(`import_${kind}_${layout}_${size}`);
+          const r = await runChild(SCRIPT, ['--child', kind, d.db, d.pgUrl ?? '', url, file]);
+          return { ...r.value, rss: r.maxRssBytes, counts: await counts(d, url) };
+        };
+        const ours = await run('ours');
+        const floor = await run('floor');
+        if (ours.counts.trades !== floor.counts.trades || ours.counts.executions !== floor.counts.executions)
+          throw new Error(`ours wrote ${JSON.stringify(ours.counts)}, the floor ${JSON.stringify(floor.counts)}`);
+        const o = (size / ours.ms) * 1000;
+        const f = (size / floor.ms) * 1000;
+        log(
+          d.db,
+          `${ours.format}: ${fmtInt(ours.counts.trades)} trades, ${fmtInt(ours.counts.executions)} executions; ours ${(ours.ms / 1000).toFixed(1)} s, ${fmtMiB(ours.rss)}; floor ${(floor.ms / 1000).toFixed(1)} s, ${fmtMiB(floor.rss)}`,
+        );
+        rss[size] = ours.rss;
+        rows.push(
+          atLeast(`import ${fmtInt(size)} ${layout} rows vs raw ${d.db === 'sqlite' ? 'INSERTs' : 'COPY'}`, d.db, {
+            ours: `${fmtRate(o)} fills`,
+            floor: `${fmtRate(f)} fills`,
+            ratio: o / f,
+            min: 0.3,
+          }),
+        );
+      } finally {
+        rmSync(file, { force: true });
+      }
+    }
+    if (SIZES.length > 1) {
+      const [small, large] = SIZES;
+      rows.push(
+        atLeast(`import peak RSS, ${layout}: ${fmtInt(small)} ÷ ${fmtInt(large)} fills`, d.db, {
+          ours: fmtMiB(rss[large]),
+          floor: `${fmtMiB(rss[small])} (small)`,
+          ratio: rss[small] / rss[large],
+          min: 0.8,
+        }),
+      );
+    }
+  }
+  return rows;
+}
+
+if (isChildProcess() && process.argv[2] === '--child') {
+  const [kind, db, pgUrl, url, file] = process.argv.slice(3);
+  await child(kind, db, pgUrl, url, file);
 } else {
-  await main();
+  await runBench(
+    'import',
+    `Bulk import (core.imports.create, one transaction) vs raw writes of the same rows; sizes ${SIZES.map(fmtInt).join(' and ')}`,
+    perDatabase,
+  );
 }

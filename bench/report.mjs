@@ -1,28 +1,28 @@
 #!/usr/bin/env node
-// Report benchmark (`pnpm bench:report`, after `pnpm build`): loads N trades (default 100,000, over
-// five years) and a weekly journal for one user into SQLite (and PostgreSQL with --postgres), then
+// Report benchmark (`pnpm bench:report`, after `pnpm build`): loads BENCH_REPORT_TRADES trades
+// (default 100,000, over five years) and a weekly journal for one user into SQLite and PostgreSQL, then
 // times, per run, the three steps of `tj report`: core.reports.summary (a fresh core each run, so
 // no cache), renderReportHtml, and opening the file in a real browser until every chart is drawn
 // (Debian's chromium through playwright-core). It prints figures; nothing asserts a time.
 //
-//   node bench/report.mjs [--trades N] [--runs 3] [--postgres] [--keep report.html] [--seed 42]
+// The figures are shown without a target (there is no floor to compare with).
 //
-// PostgreSQL: TJ_BENCH_POSTGRES_URL, else TJ_TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test,
-// in a fresh schema tj_bench_<pid>_report, dropped at the end. The browser: TJ_CHROMIUM, else /usr/bin/chromium.
+//   BENCH_REPORT_TRADES=100000 BENCH_REPORT_RUNS=3 BENCH_REPORT_KEEP=report.html node bench/report.mjs
+//
+// The browser: TJ_CHROMIUM, else /usr/bin/chromium (skipped with a banner when missing).
 
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { createCore } from '@tj/core';
 import { newTradeRow, uuidv7Generator } from '@tj/core/internal';
-import { openPostgresStorage } from '@tj/core/postgres';
-import { openSqliteStorage } from '@tj/core/sqlite';
+import { openStorage } from '@tj/core/storage';
 import { renderReportHtml } from '@tj/report';
-import { benchPostgresUrl, benchSchemaName, dropSchemas, postgresReachable, redactUrl } from './lib/postgres.mjs';
+import { envInt, runBench } from './lib/databases.mjs';
+import { info } from './lib/figures.mjs';
 import { summarize, timeOnce } from './lib/stats.mjs';
-import { banner, fmtInt, fmtMiB, fmtMs, printTable } from './lib/table.mjs';
+import { banner, fmtInt, fmtMs } from './lib/table.mjs';
 import { fixedClock, inBatches, tradeBodies } from './lib/trades.mjs';
 
 const USER_ID = '01900000-0000-7000-8000-00000000b0b0';
@@ -31,18 +31,10 @@ const DAY = 86_400_000;
 const TZ = 'America/New_York';
 const CHROMIUM = process.env.TJ_CHROMIUM ?? '/usr/bin/chromium';
 
-const { values } = parseArgs({
-  options: {
-    trades: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '3' },
-    postgres: { type: 'boolean', default: false },
-    keep: { type: 'string' },
-    seed: { type: 'string', default: '42' },
-  },
-});
-const count = Number(values.trades.replaceAll('_', ''));
-const runs = Math.max(1, Number(values.runs));
-const seed = Number(values.seed);
+const count = envInt('BENCH_REPORT_TRADES', Math.min(100_000, envInt('BENCH_SCALE', 100_000)));
+const runs = Math.max(1, envInt('BENCH_REPORT_RUNS', 3));
+const seed = 42;
+const KEEP = process.env.BENCH_REPORT_KEEP;
 
 /** Loads the trades and one journal entry a week into `storage`. */
 async function load(storage) {
@@ -86,24 +78,22 @@ async function launch() {
   });
 }
 
-async function benchDatabase(name, open, browser, dir) {
-  const storage = await open();
+async function benchDatabase(d, browser) {
+  const storage = await openStorage(d.url('report'));
   try {
     const loaded = await timeOnce(() => load(storage));
-    console.log(`${name}: loaded ${fmtInt(count)} trades in ${fmtMs(loaded.ms)}`);
+    console.error(`  [report ${d.db}] loaded ${fmtInt(count)} trades in ${fmtMs(loaded.ms)}`);
     const data = [];
     const render = [];
     const view = [];
-    let bytes = 0;
     let charts = 0;
-    const file = values.keep ?? join(dir, `report-${name}.html`);
+    const file = KEEP ?? join(tmpdir(), `tj-bench-report-${process.pid}-${d.db}.html`);
     for (let i = 0; i < runs; i++) {
       const core = createCore({ storage, clock: fixedClock(NOW) });
       const summary = await timeOnce(() => core.reports.summary(USER_ID, { tz: TZ }));
       data.push(summary.ms);
       const page = await timeOnce(() => renderReportHtml(summary.value));
       render.push(page.ms);
-      bytes = Buffer.byteLength(page.value.html);
       writeFileSync(file, page.value.html);
       if (browser) {
         const opened = await browserTime(browser, file);
@@ -111,52 +101,25 @@ async function benchDatabase(name, open, browser, dir) {
         charts = opened.charts;
       }
     }
+    if (!KEEP) rmSync(file, { force: true });
     const p50 = (samples) => summarize(samples).p50;
-    return {
-      db: name,
-      trades: fmtInt(count),
-      size: fmtMiB(bytes),
-      data: fmtMs(p50(data)),
-      render: `${fmtMs(p50(render))} (first ${fmtMs(render[0])})`,
-      browser: browser ? `${fmtMs(p50(view))} (${charts} charts)` : 'skipped',
-      total: fmtMs(p50(data) + p50(render) + (browser ? p50(view) : 0)),
-    };
+    return [
+      info(`tj report data (core.reports.summary, fresh core), ${fmtInt(count)} trades`, d.db, { ours: fmtMs(p50(data)) }),
+      info('tj report renderReportHtml', d.db, { ours: fmtMs(p50(render)) }),
+      info(`tj report in the browser${browser ? ` (${charts} charts drawn)` : ''}`, d.db, {
+        ours: browser ? fmtMs(p50(view)) : 'skipped: no browser',
+      }),
+    ];
   } finally {
     await storage.close();
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'tj-bench-report-'));
 const browser = await launch();
-const rows = [];
-const schemas = [];
-const pgUrl = benchPostgresUrl();
 try {
-  rows.push(await benchDatabase('sqlite', () => openSqliteStorage({ file: join(dir, 'journal.db') }), browser, dir));
-  if (values.postgres) {
-    const reachable = await postgresReachable(pgUrl, 5000);
-    if (!reachable.ok) banner(`PostgreSQL at ${redactUrl(pgUrl)} is not reachable (${reachable.reason}): skipped`);
-    else {
-      const schema = benchSchemaName('report');
-      schemas.push(schema);
-      rows.push(await benchDatabase('postgres', () => openPostgresStorage({ url: pgUrl, schema }), browser, dir));
-    }
-  }
+  await runBench('report', `tj report over ${fmtInt(count)} trades, ${TZ}: medians of ${runs} runs (shown, no target)`, (d) =>
+    benchDatabase(d, browser),
+  );
 } finally {
   await browser?.close();
-  if (schemas.length > 0) await dropSchemas(pgUrl, schemas);
-  if (!values.keep) rmSync(dir, { recursive: true, force: true });
 }
-printTable(
-  [
-    { key: 'db', label: 'database', align: 'left' },
-    { key: 'trades', label: 'trades' },
-    { key: 'size', label: 'file' },
-    { key: 'data', label: 'core.reports.summary' },
-    { key: 'render', label: 'renderReportHtml' },
-    { key: 'browser', label: 'browser: all charts drawn' },
-    { key: 'total', label: 'total' },
-  ],
-  rows,
-  { title: `tj report over ${fmtInt(count)} trades, ${TZ}: medians of ${runs} runs` },
-);

@@ -1,151 +1,164 @@
 #!/usr/bin/env node
-// Storage benchmark (`pnpm bench`, after `pnpm build`): loads N trades for one user into SQLite and
-// PostgreSQL and prints, for each database, our path (core's real code) beside the floor (the same
-// work as raw SQL through the driver) and their ratio: insert rate, single-create rate, list-page
-// latency with total, statistics and dashboard latency over all trades, and peak RSS. Each
-// database × path runs in its own child process, so each peak RSS is its own. It prints figures;
-// nothing asserts a time.
+// Analytics over a large history (`pnpm bench:storage`, after `pnpm build`). Seeds BENCH_SCALE
+// trades (default 1,000,000, ~88% closed) for one user through storage's insertMany (the bulk-import
+// path), once per database (all databases at once, each seeded by a child process), and times on
+// that one database:
+//   COLD  core.analytics.statistics / .dashboard on a freshly opened storage and a fresh core
+//         (nothing cached in the process), vs the floor: one raw
+//         `SELECT SUM(result_micros), COUNT(*) … closed trades of the user` through the driver
+//         (better-sqlite3 prepared statement / pg named query). Ratio = floor time ÷ our time,
+//         target ≥ 0.33 (ours at most 3x the floor). Answers checked: our closed count and total
+//         P&L equal the floor's.
+//   WARM  the same call again on the same core, no write in between: p50 < 5 ms.
+// Medians of BENCH_RUNS (default 3) cold runs, interleaved with the floor. Figures only.
 //
-//   node bench/storage.mjs [--trades N | --million] [--only sqlite|postgres] [--explain]
-//                          [--batch 5000] [--creates 2000] [--alert-creates 10] [--calls 200] [--runs 5]
-//                          [--instrument AAPL] [--seed 42] [--json results.json]
-//
-// PostgreSQL: TJ_BENCH_POSTGRES_URL, else TJ_TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test,
-// in fresh schemas tj_bench_<pid> (ours) and tj_bench_<pid>_floor, dropped at the end.
+//   BENCH_SCALE=1000000 BENCH_RUNS=3 node bench/storage.mjs
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createCore } from '@tj/core';
+import { toMicros } from '@tj/core/internal';
+import { openStorage } from '@tj/core/storage';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { isChildProcess, runChild, sendResult } from './lib/child.mjs';
-import { benchPostgresUrl, benchSchemaName, dropSchemas, postgresReachable, redactUrl, schemaUrl } from './lib/postgres.mjs';
-import { banner, fmtInt } from './lib/table.mjs';
+import { envInt, median, runBench } from './lib/databases.mjs';
+import { atLeast, atMost } from './lib/figures.mjs';
+import { rawDriver } from './lib/raw.mjs';
+import { analyze, seedTrades } from './lib/seed.mjs';
+import { nowMs, timeOnce } from './lib/stats.mjs';
+import { fmtInt, fmtMs, fmtRate } from './lib/table.mjs';
 
 const SCRIPT = fileURLToPath(import.meta.url);
+const TRADES = envInt('BENCH_SCALE', 1_000_000);
+const RUNS = Math.max(1, envInt('BENCH_RUNS', 3));
+const WARM_CALLS = 5;
 const USER_ID = '01900000-0000-7000-8000-00000000b0b0';
+const NOW = Date.parse('2026-11-20T21:00:00Z');
+const log = (db, text) => console.error(`  [storage ${db}] ${text}`);
 
-function options() {
-  const { values } = parseArgs({
-    options: {
-      trades: { type: 'string', default: '100000' },
-      million: { type: 'boolean', default: false },
-      only: { type: 'string' },
-      explain: { type: 'boolean', default: false },
-      batch: { type: 'string', default: '5000' },
-      creates: { type: 'string', default: '2000' },
-      'alert-creates': { type: 'string', default: '10' },
-      calls: { type: 'string', default: '200' },
-      runs: { type: 'string', default: '5' },
-      instrument: { type: 'string', default: 'AAPL' },
-      seed: { type: 'string', default: '42' },
-      json: { type: 'string' },
-      worker: { type: 'string' },
-    },
-  });
-  const int = (name) => {
-    const n = Number(values[name].replaceAll('_', ''));
-    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number`);
-    return n;
-  };
-  return {
-    trades: values.million ? 1_000_000 : int('trades'),
-    only: values.only,
-    explain: values.explain,
-    batch: Math.max(1, int('batch')),
-    creates: int('creates'),
-    alertCreates: int('alert-creates'),
-    calls: Math.max(1, int('calls')),
-    runs: Math.max(1, int('runs')),
-    instrument: values.instrument,
-    seed: int('seed'),
-    json: values.json,
-    worker: values.worker,
-  };
-}
+const floorSql = (p) =>
+  `SELECT SUM(result_micros) AS pnl, COUNT(*) AS n FROM trades WHERE user_id = ${p(1)} AND exit_time IS NOT NULL`;
 
-async function worker(spec) {
-  const opts = JSON.parse(spec);
-  const { runPhases } = await import('./storage/worker.mjs');
-  let subject;
-  if (opts.path === 'ours') subject = (await import('./storage/ours.mjs')).ourSubject(opts);
-  else if (opts.db === 'sqlite') subject = (await import('./storage/floor-sqlite.mjs')).sqliteFloorSubject(opts);
-  else subject = (await import('./storage/floor-postgres.mjs')).postgresFloorSubject(opts);
-  await sendResult(await runPhases(subject, opts));
-}
-
-async function runPath(base, path, target, schema) {
-  const spec = { ...base, path, target, schema };
+/** One cold call: a fresh storage and core (a cheap query opens the connection first), then `call`. */
+async function cold(url, call) {
+  const storage = await openStorage(url);
   try {
-    const { value, maxRssBytes } = await runChild(SCRIPT, ['--worker', JSON.stringify(spec)]);
-    return { ...value, maxRssBytes };
-  } catch (e) {
-    banner(`${base.db} ${path} failed: ${e instanceof Error ? e.message : e}`);
-    return undefined;
+    await storage.repos.users.byId(USER_ID);
+    return await timeOnce(() => call(createCore({ storage })));
+  } finally {
+    await storage.close();
   }
 }
 
-async function main() {
-  const opts = options();
-  if (opts.worker) return worker(opts.worker);
-  const { printDatabase, printPlans } = await import('./storage/report.mjs');
-  const base = { ...opts, userId: USER_ID, now: Date.now(), worker: undefined };
-  const pgUrl = benchPostgresUrl();
-  const dir = mkdtempSync(join(tmpdir(), 'tj-bench-'));
-  const schemas = [benchSchemaName(), benchSchemaName('floor')];
-  let pgUsed = false;
-  const cleanup = async () => {
-    rmSync(dir, { recursive: true, force: true });
-    if (pgUsed) await dropSchemas(pgUrl, schemas);
-  };
-  process.once('SIGINT', () => cleanup().finally(() => process.exit(130)));
-
-  console.log(`storage bench: ${fmtInt(opts.trades)} trades for one user, node ${process.version}, seed ${opts.seed}`);
-  const results = {};
+/** The same call repeated on one core after a first (cold) call: the warm p50. */
+async function warm(url, call) {
+  const storage = await openStorage(url);
   try {
-    if (!opts.only || opts.only === 'sqlite') {
-      const b = { ...base, db: 'sqlite' };
-      const ours = await runPath(b, 'ours', join(dir, 'ours.db'));
-      const floor = await runPath(b, 'floor', join(dir, 'floor.db'));
-      results.sqlite = { ours, floor };
-      printDatabase(
-        `SQLite (better-sqlite3, WAL, synchronous=NORMAL, temp file) — ${fmtInt(opts.trades)} trades`,
-        ours,
-        floor,
-        opts,
-      );
-      if (opts.explain) printPlans('SQLite: EXPLAIN QUERY PLAN of the statements core sent', ours?.explain);
-    }
-    if (!opts.only || opts.only === 'postgres') {
-      const reach = await postgresReachable(pgUrl);
-      if (!reach.ok) {
-        banner(`PostgreSQL SKIPPED: cannot reach ${redactUrl(pgUrl)} (${reach.reason}); set TJ_BENCH_POSTGRES_URL`);
-      } else {
-        pgUsed = true;
-        const b = { ...base, db: 'postgres' };
-        await dropSchemas(pgUrl, schemas);
-        const ours = await runPath(b, 'ours', schemaUrl(pgUrl, schemas[0]), schemas[0]);
-        const floor = await runPath(b, 'floor', schemaUrl(pgUrl, schemas[1]), schemas[1]);
-        results.postgres = { ours, floor };
-        printDatabase(
-          `PostgreSQL (${redactUrl(pgUrl)}, schemas ${schemas.join(', ')}) — ${fmtInt(opts.trades)} trades`,
-          ours,
-          floor,
-          opts,
-        );
-        if (opts.explain) printPlans('PostgreSQL: EXPLAIN (ANALYZE, BUFFERS) of the statements core sent', ours?.explain);
+    const core = createCore({ storage });
+    await call(core);
+    const samples = [];
+    for (let i = 0; i < WARM_CALLS; i++) samples.push((await timeOnce(() => call(core))).ms);
+    return median(samples);
+  } finally {
+    await storage.close();
+  }
+}
+
+const ANALYTICS = {
+  statistics: {
+    call: (core) => core.analytics.statistics(USER_ID, {}),
+    answer: (s) => ({ n: s.totalTrades, pnl: toMicros(s.totalPnL) }),
+  },
+  dashboard: {
+    call: (core) => core.analytics.dashboard(USER_ID, {}),
+    answer: (d) => ({ n: d.summary.totalTrades, pnl: toMicros(d.summary.totalPnL) }),
+  },
+};
+
+/** In a child process: seeds `url` (then VACUUM ANALYZE on PostgreSQL) and sends the seeding time. */
+async function seedChild(db, pgUrl, url) {
+  const storage = await openStorage(url);
+  try {
+    const log1 = (t) => log(db, t);
+    const s = await seedTrades(storage, { userId: USER_ID, count: TRADES, seed: 42, now: NOW, log: log1 });
+    log1(`seeded ${fmtInt(TRADES)} trades in ${(s.ms / 1000).toFixed(1)} s (${fmtRate(s.rate)})`);
+  } finally {
+    await storage.close();
+  }
+  await analyze({ db, pgUrl }, url);
+  await sendResult({});
+}
+
+/** The seeded database of each kind: every database is seeded at once, each by a process of its own. */
+const seeded = new Map();
+async function seedAll(dbs) {
+  const t0 = nowMs();
+  await Promise.all(
+    dbs.map(async (d) => {
+      const url = d.url('analytics');
+      try {
+        await runChild(SCRIPT, ['--seed', d.db, d.pgUrl ?? '', url]);
+        seeded.set(d.db, url);
+      } catch (e) {
+        console.error(`  [storage ${d.db}] seeding failed: ${e instanceof Error ? e.message : e}`);
       }
+    }),
+  );
+  console.error(`  [storage] seeding took ${((nowMs() - t0) / 1000).toFixed(1)} s`);
+}
+
+async function perDatabase(d) {
+  const url = seeded.get(d.db);
+  if (!url) throw new Error('seeding failed');
+  const raw = await rawDriver(d, url);
+  const floorRun = async () => {
+    const t0 = nowMs();
+    const r = await raw.get('floor_sum', floorSql(raw.p), [USER_ID]);
+    return { ms: nowMs() - t0, answer: { n: Number(r.n), pnl: Number(r.pnl) } };
+  };
+  const rows = [];
+  try {
+    await floorRun();
+    for (const [name, a] of Object.entries(ANALYTICS)) {
+      const floors = [];
+      const ours = [];
+      for (let i = 0; i < RUNS; i++) {
+        const f = await floorRun();
+        floors.push(f.ms);
+        const o = await cold(url, a.call);
+        ours.push(o.ms);
+        const got = a.answer(o.value);
+        if (got.n !== f.answer.n || got.pnl !== f.answer.pnl)
+          throw new Error(`${name}: ours ${JSON.stringify(got)} but the floor ${JSON.stringify(f.answer)}`);
+      }
+      const oursMs = median(ours);
+      const floorMs = median(floors);
+      log(d.db, `${name} cold ${ours.map(fmtMs).join(', ')}; floor ${floors.map(fmtMs).join(', ')}`);
+      rows.push(
+        atLeast(`${name}, cold, ${fmtInt(TRADES)} trades`, d.db, {
+          ours: fmtMs(oursMs),
+          floor: fmtMs(floorMs),
+          ratio: floorMs / oursMs,
+          min: 0.33,
+        }),
+      );
+      const warmMs = await warm(url, a.call);
+      rows.push(
+        atMost(`${name}, warm (same call again)`, d.db, { ours: fmtMs(warmMs), value: warmMs, limit: 5, target: '< 5 ms' }),
+      );
     }
   } finally {
-    await cleanup();
+    await raw.close();
   }
-  if (opts.json) writeFileSync(opts.json, `${JSON.stringify({ opts: base, results }, null, 2)}\n`);
-  console.log('\nours/floor = how many times longer our path takes than the raw SQL floor (1.00x = no overhead).');
+  return rows;
 }
 
-if (isChildProcess() || import.meta.url === `file://${process.argv[1]}` || process.argv[1] === SCRIPT) {
-  main().catch((e) => {
-    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-    process.exit(1);
-  });
+if (isChildProcess() && process.argv[2] === '--seed') {
+  const [db, pgUrl, url] = process.argv.slice(3);
+  await seedChild(db, pgUrl, url);
+} else {
+  await runBench(
+    'storage',
+    `Analytics over ${fmtInt(TRADES)} trades of one user: cold (fresh core) vs one SQL SUM/COUNT; warm p50 (medians of ${RUNS})`,
+    perDatabase,
+    { before: seedAll },
+  );
 }

@@ -1,33 +1,32 @@
 #!/usr/bin/env node
-// Webhook delivery benchmark. A receiver in a second process (node:http on loopback, answers 200,
-// notes each arrival) is fed two ways in the same run:
+// Webhook delivery benchmark (`pnpm bench:webhooks`, after `pnpm build`). A receiver in a second
+// process (node:http on loopback, answers 200, notes each arrival) is fed two ways in the same run:
 //   ours   core writes events to the outbox (trade creations), the delivery worker claims them
 //          with a lease, signs and sends them with the undici sender (SSRF checks on) and records
 //          each outcome;
 //   floor  a raw undici POST loop with the same concurrency and bodies of the same size.
 // Throughput: BENCH_EVENTS events are queued first, then the worker (or the loop) drains them:
-// deliveries per second. Latency: BENCH_LATENCY_EVENTS trades are created one at a time with the
-// worker running; each is timed from its transaction's commit to its arrival at the receiver
-// (floor: from just before the POST to its arrival). Runs on SQLite, and on PostgreSQL when
-// TJ_BENCH_POSTGRES_URL or TJ_TEST_POSTGRES_URL is set. Run: pnpm build && pnpm bench:webhooks
-// Env: BENCH_EVENTS (2000), BENCH_LATENCY_EVENTS (300), BENCH_CONCURRENCY (32).
+// deliveries per second; ratio ours ÷ floor, target ≥ 0.50. Latency (shown, no target):
+// BENCH_LATENCY_EVENTS trades are created one at a time with the worker running; each is timed from
+// its transaction's commit to its arrival at the receiver (floor: from just before the POST to its
+// arrival). Medians of BENCH_ROUNDS (3) rounds, on SQLite and PostgreSQL.
+// Env: BENCH_EVENTS (2000), BENCH_LATENCY_EVENTS (200), BENCH_CONCURRENCY (32), BENCH_ROUNDS (3).
 import { coreDeps } from '@tj/core/internal';
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createCore, createDeliveryWorker } from '@tj/core';
 import { openStorage } from '@tj/core/storage';
 import { createWebhookSender } from '@tj/http';
+import { envInt, runBench } from './lib/databases.mjs';
+import { atLeast, info } from './lib/figures.mjs';
+import { fmtInt } from './lib/table.mjs';
 
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
-const LATENCY_EVENTS = Number(process.env.BENCH_LATENCY_EVENTS ?? 300);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const POSTGRES = process.env.TJ_BENCH_POSTGRES_URL ?? process.env.TJ_TEST_POSTGRES_URL;
+const EVENTS = envInt('BENCH_EVENTS', 2000);
+const LATENCY_EVENTS = envInt('BENCH_LATENCY_EVENTS', 200);
+const CONCURRENCY = envInt('BENCH_CONCURRENCY', 32);
+const ROUNDS = Math.max(1, envInt('BENCH_ROUNDS', 3));
 const now = () => performance.timeOrigin + performance.now();
 
 /** The receiver process: records (key, arrival) per request; `key` is the trade id or the raw loop's id. */
@@ -105,29 +104,6 @@ const tradeBody = (i) => ({
   entryTime: '2026-11-20T14:30:00.000Z',
   notes: `bench trade ${i}`,
 });
-
-async function withDatabase(kind, fn) {
-  if (kind === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'tj-bench-webhooks-'));
-    try {
-      return await fn(`sqlite:${join(dir, 'journal.db')}`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  const schema = `tj_bench_webhooks_${randomBytes(4).toString('hex')}`;
-  const url = new URL(POSTGRES);
-  url.searchParams.set('schema', schema);
-  try {
-    return await fn(url.toString());
-  } finally {
-    const pg = createRequire(new URL('../packages/core/package.json', import.meta.url))('pg');
-    const client = new pg.Client({ connectionString: POSTGRES });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  }
-}
 
 /** Our pipeline: queue EVENTS, then drain them with the worker; then paced single events for latency. */
 async function ours(databaseUrl, receiver, port) {
@@ -246,35 +222,37 @@ const medians = (runs) => ({
 async function main() {
   const receiver = receiverProcess();
   const { port } = await receiver.listening;
-  const rows = [];
+  const f2 = (n) => n.toFixed(2);
   try {
-    for (const kind of POSTGRES ? ['sqlite', 'postgres'] : ['sqlite']) {
-      const raws = [];
-      const pipelines = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        raws.push(await floor(receiver, port));
-        pipelines.push(await withDatabase(kind, (url) => ours(url, receiver, port)));
-      }
-      rows.push({ kind, pipeline: medians(pipelines), raw: medians(raws) });
-    }
+    await runBench(
+      'webhooks',
+      `Webhook delivery: ${fmtInt(EVENTS)} queued events, concurrency ${CONCURRENCY}, medians of ${ROUNDS} rounds; latency over ${LATENCY_EVENTS} paced events`,
+      async (d) => {
+        const raws = [];
+        const pipelines = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          raws.push(await floor(receiver, port));
+          pipelines.push(await ours(d.url(`webhooks${round}`), receiver, port));
+        }
+        const o = medians(pipelines);
+        const r = medians(raws);
+        return [
+          atLeast('webhook deliveries/s vs raw undici POST loop', d.db, {
+            ours: `${fmtInt(o.throughput)}/s`,
+            floor: `${fmtInt(r.throughput)}/s`,
+            ratio: o.throughput / r.throughput,
+            min: 0.5,
+          }),
+          info('webhook commit-to-arrival p50 / p99 (ms)', d.db, {
+            ours: `${f2(o.p50)} / ${f2(o.p99)}`,
+            floor: `${f2(r.p50)} / ${f2(r.p99)}`,
+          }),
+        ];
+      },
+    );
   } finally {
     receiver.close();
   }
-  const f = (n, d = 1) => n.toFixed(d).padStart(9);
-  console.log(
-    `\nWebhook delivery: ${EVENTS} queued events, ${LATENCY_EVENTS} paced events, concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds`,
-  );
-  console.log('database   what                      deliveries/s   p50 ms   p99 ms');
-  for (const { kind, pipeline, raw } of rows) {
-    console.log(
-      `${kind.padEnd(10)} ours (outbox → worker)   ${f(pipeline.throughput, 0)}    ${f(pipeline.p50, 2)} ${f(pipeline.p99, 2)}`,
-    );
-    console.log(`${kind.padEnd(10)} floor (raw undici POST)  ${f(raw.throughput, 0)}    ${f(raw.p50, 2)} ${f(raw.p99, 2)}`);
-    console.log(
-      `${kind.padEnd(10)} ratio ours / floor       ${f(pipeline.throughput / raw.throughput, 2)}    ${f(pipeline.p50 / raw.p50, 2)} ${f(pipeline.p99 / raw.p99, 2)}`,
-    );
-  }
-  console.log('Latency: ours from the commit of the creating transaction, floor from just before the POST, to the arrival.');
 }
 
 if (process.argv[2] === '--receiver') runReceiver();

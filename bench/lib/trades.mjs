@@ -48,7 +48,13 @@ export function seededRandom(seed) {
 /** A core RandomSource from a seed. */
 export function seededBytes(seed) {
   const rnd = seededRandom(seed);
-  return { bytes: (n) => Uint8Array.from({ length: n }, () => Math.floor(rnd() * 256)) };
+  return {
+    bytes(n) {
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) out[i] = (rnd() * 256) | 0;
+      return out;
+    },
+  };
 }
 
 /** A core Clock stopped at `ms`. */

@@ -1,6 +1,7 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
 import type { SqlCapabilities } from '../sql/capabilities.js';
 import { compileMigrations } from '../sql/migrations/index.js';
+import { insertRowsUnnest } from './bulk-insert.js';
 
 /** PostgreSQL's schema: UUID, BIGINT and DOUBLE PRECISION columns, and indexes that carry columns with INCLUDE. */
 const schema: SqlCapabilities['schema'] = {
@@ -35,6 +36,7 @@ export const postgresCapabilities: SqlCapabilities = {
   },
   greatest: 'GREATEST',
   overflowSafeSum: 'sum',
+  insertRows: insertRowsUnnest,
   typedParam: (value, type) => sql`CAST(${value} AS ${sql.raw(type)})`,
   // One array parameter per column, zipped back into rows by unnest.
   rowsTable: (alias, columns, rows) =>

@@ -3,7 +3,7 @@ import type { ExecutionRepo } from '../../storage/ports.js';
 import type { ExecutionRow } from '../../storage/rows.js';
 import type { SqlContext } from './context.js';
 import type { Database } from './schema.js';
-import { hot } from './trade-query.js';
+import { insertRecords } from './insert-many.js';
 
 const INSERT_CHUNK = 500;
 const LOOKUP_CHUNK = 400;
@@ -60,14 +60,7 @@ export function sqlExecutionRepo(ctx: SqlContext): ExecutionRepo {
       .where('instrument', '=', instrument);
   return {
     async insertMany(rows) {
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        const records = rows.slice(i, i + INSERT_CHUNK).map(toRecord);
-        const columns = Object.keys(records[0] as object) as Array<keyof ExecutionRecord>;
-        const params = records.flatMap((r) => columns.map((c) => r[c]));
-        await hot(ctx, `${caps.label}:executions:insert:${records.length}`, params, () =>
-          db.insertInto('trade_executions').values(records),
-        );
-      }
+      await insertRecords(ctx, 'trade_executions', rows.map(toRecord), INSERT_CHUNK);
     },
     async forTrade(userId, tradeId) {
       const rows = await db

@@ -3,6 +3,7 @@ import type { TradeQuery, TradeRepo } from '../../storage/ports.js';
 import type { TradeRow } from '../../storage/rows.js';
 import { closedOutcomes, closedOutcomesWithCosts, closedTradeFacts } from './closed-scan.js';
 import { offsetOf, type SqlContext } from './context.js';
+import { insertRecords } from './insert-many.js';
 import { LIST_COLUMNS, TRADE_COLUMNS, tradeFromRecord, tradeListFromRecord, tradeToRecord } from './trade-mapping.js';
 import { applyQuery, countersAnswer, hot, paramsOf, shapeOf } from './trade-query.js';
 
@@ -68,12 +69,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     },
     async insertMany(rows) {
       const perUser = new Map<string, { total: number; open: number }>();
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        const records = rows.slice(i, i + INSERT_CHUNK).map(tradeToRecord);
-        const columns = Object.keys(records[0] as object) as Array<keyof (typeof records)[number]>;
-        const params = records.flatMap((r) => columns.map((c) => r[c]));
-        await hot(ctx, key(`insert:${records.length}`), params, () => db.insertInto('trades').values(records));
-      }
+      await insertRecords(ctx, 'trades', rows.map(tradeToRecord), INSERT_CHUNK);
       for (const t of rows) {
         const c = perUser.get(t.userId) ?? { total: 0, open: 0 };
         c.total++;
