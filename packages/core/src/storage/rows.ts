@@ -182,6 +182,31 @@ export interface AlertEventRow {
   triggeredAt: number;
 }
 
+/**
+ * The running state of one alert rule over the user's closed trades in (exitTime, id) order:
+ * what a new close is folded into instead of a rescan. `version` is the user's trades data
+ * version it reflects; `basis` what of the alert it was computed under. Money in micros.
+ */
+export interface AlertStateRow {
+  userId: string;
+  alertId: string;
+  basis: string;
+  version: number;
+  /** The last closed trade folded in (null: none). */
+  lastExitTime: number | null;
+  lastTradeId: string | null;
+  /** maxDrawdown: cumulative P&L, its running peak and the key of the peak ('start' or the trade that set it). */
+  cumulativeMicros: number;
+  peakMicros: number;
+  peakKey: string;
+  /** maxConsecutiveLosses: the current losing run's length and first trade. */
+  runLength: number;
+  runFirstId: string | null;
+  /** dailyLossLimit: the trading day of the last close and the P&L of exits in that day's range. */
+  day: number | null;
+  dayPnlMicros: number;
+}
+
 /** An API key row; only the SHA-256 of the key is stored, and `hint` is its last four characters. */
 export interface ApiKeyRow {
   userId: string;

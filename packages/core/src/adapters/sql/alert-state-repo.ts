@@ -1,0 +1,61 @@
+import type { Selectable } from 'kysely';
+import type { AlertRepo } from '../../storage/ports.js';
+import type { AlertStateRow } from '../../storage/rows.js';
+import type { SqlContext } from './context.js';
+import type { Database } from './schema.js';
+
+type Record = Selectable<Database['alert_states']>;
+
+function fromRecord(r: Record): AlertStateRow {
+  const nullable = (v: number | string | null) => (v === null ? null : Number(v));
+  return {
+    userId: r.user_id,
+    alertId: r.alert_id,
+    basis: r.basis,
+    version: Number(r.version),
+    lastExitTime: nullable(r.last_exit_time),
+    lastTradeId: r.last_trade_id,
+    cumulativeMicros: Number(r.cumulative_micros),
+    peakMicros: Number(r.peak_micros),
+    peakKey: r.peak_key,
+    runLength: Number(r.run_length),
+    runFirstId: r.run_first_id,
+    day: nullable(r.day),
+    dayPnlMicros: Number(r.day_pnl_micros),
+  };
+}
+
+function toRecord(s: AlertStateRow): Record {
+  return {
+    user_id: s.userId,
+    alert_id: s.alertId,
+    basis: s.basis,
+    version: s.version,
+    last_exit_time: s.lastExitTime,
+    last_trade_id: s.lastTradeId,
+    cumulative_micros: s.cumulativeMicros,
+    peak_micros: s.peakMicros,
+    peak_key: s.peakKey,
+    run_length: s.runLength,
+    run_first_id: s.runFirstId,
+    day: s.day,
+    day_pnl_micros: s.dayPnlMicros,
+  };
+}
+
+/** The running states of alert rules on SQL (part of the alert repository). */
+export function sqlAlertStates({ db }: SqlContext): Pick<AlertRepo, 'listStates' | 'putState'> {
+  return {
+    async listStates(userId) {
+      return (await db.selectFrom('alert_states').selectAll().where('user_id', '=', userId).execute()).map(fromRecord);
+    },
+    async putState(s) {
+      const { user_id: _u, alert_id: _a, ...changes } = toRecord(s);
+      await db
+        .insertInto('alert_states')
+        .values(toRecord(s))
+        .onConflict((oc) => oc.columns(['user_id', 'alert_id']).doUpdateSet(changes))
+        .execute();
+    },
+  };
+}
