@@ -3,7 +3,9 @@ import type { TradingDays } from '../shared/trading-day.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, AlertStateRow } from '../storage/rows.js';
 import type { TradeChange, Trigger } from './evaluate.js';
-import { type Folded, perAccountDay, RUNNING_RULES, type RunningType } from './running-rules.js';
+import { perAccountDay } from './running-daily.js';
+import { type Folded, isAfter, type RunningType } from './running-fold.js';
+import { RUNNING_RULES } from './running-rules.js';
 
 /**
  * The user's running alert states as one evaluation (one trade write, or one import) sees them:
@@ -50,21 +52,14 @@ function leavesClosedAlone({ trade, before }: TradeChange): boolean {
   return before !== undefined && before.exitTime === trade.exitTime && before.resultMicros === trade.resultMicros;
 }
 
-/** True when the change is a new close after every trade the state folded in, by (exitTime, id). */
-function appends(state: AlertStateRow, { trade, before }: TradeChange): boolean {
-  if (before !== undefined && before.exitTime !== null) return false;
-  if (state.lastExitTime === null) return true;
-  const t = trade.exitTime as number;
-  return t > state.lastExitTime || (t === state.lastExitTime && trade.id.toLowerCase() > (state.lastTradeId ?? '').toLowerCase());
-}
-
 /** What of the alert a state depends on: its zone (days) and its last edit (an edit rebuilds). */
 const basisOf = (alert: AlertRow) => `${alert.tz} ${alert.updatedAt}`;
 
 /**
  * Checks a running rule against a trade change: O(1) when the state reflects the data version
- * just before this write and the change appends a close; otherwise the scan the rule always did,
- * which rebuilds the state. Returns the trigger exactly as the scan would.
+ * just before this write and the change is a new close (after every folded close, or before
+ * them where the rule can tell); otherwise the scan the rule always did, which rebuilds the
+ * state. Returns the trigger exactly as the scan would.
  */
 export async function checkRunning(
   tx: Repositories,
@@ -92,10 +87,18 @@ export async function checkRunning(
     if (valid && leavesClosedAlone(change)) await save(prior);
     return undefined;
   }
-  const state =
-    valid && appends(prior, change) ? await rule.fold(tx, prior, change.trade, days) : await rebuilt(tx, alert, running, days);
+  // A new close (not an edit of one the state folded in) after every folded one folds in; one
+  // before them is taken in where its rule can tell in O(1); anything else rescans.
+  const { trade, before } = change;
+  let state: Folded | undefined;
+  if (valid && (before === undefined || before.exitTime === null)) {
+    state = isAfter(trade, prior.lastExitTime, prior.lastTradeId)
+      ? await rule.fold(tx, prior, trade, days)
+      : rule.insert(prior, trade, days);
+  }
+  state ??= await rebuilt(tx, alert, running, days);
   await save(state);
-  return rule.trigger(tx, alert, change.trade, state, days);
+  return rule.trigger(tx, alert, trade, state, days);
 }
 
 /** The rule's state by a scan, shared by the alerts of one evaluation that need the same one. */

@@ -195,13 +195,17 @@ export interface AlertStateRow {
   /** The last closed trade folded in (null: none). */
   lastExitTime: number | null;
   lastTradeId: string | null;
-  /** maxDrawdown: cumulative P&L, its running peak and the key of the peak ('start' or the trade that set it). */
+  /** maxDrawdown: cumulative P&L, its running peak and the key of the peak ('start' or the trade that set it, and its exit). */
   cumulativeMicros: number;
   peakMicros: number;
   peakKey: string;
-  /** maxConsecutiveLosses: the current losing run's length and first trade. */
+  peakExitTime: number | null;
+  /** maxConsecutiveLosses: the current losing run's length, its first trade and the last non-losing trade before it (by id and exit). */
   runLength: number;
   runFirstId: string | null;
+  runFirstExitTime: number | null;
+  runBreakerId: string | null;
+  runBreakerExitTime: number | null;
   /** dailyLossLimit: the trading day of the last close and the P&L of exits in that day's range. */
   day: number | null;
   dayPnlMicros: number;

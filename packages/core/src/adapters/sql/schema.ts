@@ -158,8 +158,12 @@ export interface Database {
     cumulative_micros: number;
     peak_micros: number;
     peak_key: string;
+    peak_exit_time: number | null;
     run_length: number;
     run_first_id: string | null;
+    run_first_exit_time: number | null;
+    run_breaker_id: string | null;
+    run_breaker_exit_time: number | null;
     day: number | null;
     day_pnl_micros: number;
   };

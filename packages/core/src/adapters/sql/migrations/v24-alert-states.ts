@@ -20,8 +20,12 @@ export const alertStateMigrations: MigrationDefinition[] = [
         .addColumn('cumulative_micros', t.bigint, notNull)
         .addColumn('peak_micros', t.bigint, notNull)
         .addColumn('peak_key', t.text, notNull)
+        .addColumn('peak_exit_time', t.bigint)
         .addColumn('run_length', t.bigint, notNull)
         .addColumn('run_first_id', t.uuid)
+        .addColumn('run_first_exit_time', t.bigint)
+        .addColumn('run_breaker_id', t.uuid)
+        .addColumn('run_breaker_exit_time', t.bigint)
         .addColumn('day', t.bigint)
         .addColumn('day_pnl_micros', t.bigint, notNull)
         .addPrimaryKeyConstraint('alert_states_pkey', ['user_id', 'alert_id']);
