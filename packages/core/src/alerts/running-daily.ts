@@ -47,7 +47,7 @@ export const dailyLossLimit: RunningRule = {
     return { ...moved(state, trade), day, dayPnlMicros };
   },
   // A close before the last one counts in the state's day when it exits in that day's range.
-  insert(state, trade, days) {
+  async insert(_tx, state, trade, days) {
     if (state.day === null) return undefined;
     return { ...state, dayPnlMicros: state.dayPnlMicros + within(trade, rangeOf(days as TradingDays, state.day)) };
   },

@@ -32,8 +32,11 @@ export interface RunningRule {
   rebuild(tx: Repositories, userId: string, days: TradingDays | undefined): Promise<Folded>;
   /** The state after `trade` closes after every folded trade; O(1) but for a rare day-range case. */
   fold(tx: Repositories, state: Folded, trade: TradeRow, days: TradingDays | undefined): Promise<Folded>;
-  /** The state after `trade` closes before the last folded trade, in O(1); undefined when only a rebuild can tell. */
-  insert(state: Folded, trade: TradeRow, days: TradingDays | undefined): Folded | undefined;
+  /**
+   * The state after `trade` closes before the last folded trade, without a scan of the user's
+   * trades (O(1), or the trades after it); undefined when only a rebuild can tell.
+   */
+  insert(tx: Repositories, state: Folded, trade: TradeRow, days: TradingDays | undefined): Promise<Folded | undefined>;
   /** The trigger for `trade`'s closing change, given the state after it. */
   trigger(
     tx: Repositories,
@@ -50,9 +53,9 @@ export const resultOf = (t: TradeRow) => t.resultMicros ?? 0;
 /** The state with `trade` as its last folded close. */
 export const moved = (s: Folded, t: TradeRow): Folded => ({ ...s, lastExitTime: t.exitTime, lastTradeId: t.id });
 
-/** True when `trade` comes after (exitTime, id) in the scans' order. */
-export function isAfter(trade: TradeRow, exitTime: number | null, id: string | null): boolean {
+/** True when the closed trade `a` comes after (exitTime, id) in the scans' order (anything does after none). */
+export function isAfter(a: { exitTime: number | null; id: string }, exitTime: number | null, id: string | null): boolean {
   if (exitTime === null || id === null) return true;
-  const t = trade.exitTime as number;
-  return t > exitTime || (t === exitTime && trade.id.toLowerCase() > id.toLowerCase());
+  const t = a.exitTime as number;
+  return t > exitTime || (t === exitTime && a.id.toLowerCase() > id.toLowerCase());
 }

@@ -49,14 +49,28 @@ const maxDrawdown: RunningRule = {
     return { ...moved_, cumulativeMicros, peakMicros: cumulativeMicros, peakKey: trade.id, peakExitTime: trade.exitTime };
   },
   // The peak is the first point of the curve at its maximum. A loss after it lowers every later
-  // point and a gain before it raises the peak with them; the other cases need the whole curve.
-  insert(state, trade) {
+  // point and a gain before it raises the peak with them, in O(1). A gain after it may set a new
+  // peak at or after the trade: the trades after it are read. A loss before it needs the curve
+  // before the trade: a rebuild.
+  async insert(tx, state, trade) {
     const r = resultOf(trade);
     const afterPeak = state.peakKey === 'start' || isAfter(trade, state.peakExitTime, state.peakKey);
     const cumulativeMicros = state.cumulativeMicros + r;
     if (afterPeak && r <= 0) return { ...state, cumulativeMicros };
     if (!afterPeak && r >= 0) return { ...state, cumulativeMicros, peakMicros: state.peakMicros + r };
-    return undefined;
+    if (!afterPeak) return undefined;
+    const later: Array<{ id: string; exitTime: number; resultMicros: number }> = [];
+    for await (const batch of tx.trades.closedOutcomes(trade.userId, { exitFrom: trade.exitTime as number })) {
+      for (const f of batch) if (isAfter(f, trade.exitTime, trade.id)) later.push(f);
+    }
+    // The curve just before the trade, then the trade and every later close, peaks kept as the scan keeps them.
+    let point = state.cumulativeMicros - later.reduce((sum, f) => sum + f.resultMicros, 0);
+    const s = { ...state, cumulativeMicros };
+    for (const f of [{ id: trade.id, resultMicros: r, exitTime: trade.exitTime as number }, ...later]) {
+      point += f.resultMicros;
+      if (point > s.peakMicros) Object.assign(s, { peakMicros: point, peakKey: f.id, peakExitTime: f.exitTime });
+    }
+    return s;
   },
   async trigger(_tx, alert, _trade, s) {
     const drawdown = s.peakMicros - s.cumulativeMicros;
@@ -83,7 +97,7 @@ const maxConsecutiveLosses: RunningRule = {
   },
   // A close before the latest one: the run grows when a loss lands in it or just before it; a
   // win inside it cuts it at a length only a read can tell.
-  insert(state, trade) {
+  async insert(_tx, state, trade) {
     if (state.runLength === 0) return state;
     const loss = resultOf(trade) < 0;
     if (isAfter(trade, state.runFirstExitTime, state.runFirstId))

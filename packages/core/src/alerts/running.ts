@@ -94,7 +94,7 @@ export async function checkRunning(
   if (valid && (before === undefined || before.exitTime === null)) {
     state = isAfter(trade, prior.lastExitTime, prior.lastTradeId)
       ? await rule.fold(tx, prior, trade, days)
-      : rule.insert(prior, trade, days);
+      : await rule.insert(tx, prior, trade, days);
   }
   state ??= await rebuilt(tx, alert, running, days);
   await save(state);

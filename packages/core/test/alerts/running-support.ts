@@ -12,30 +12,29 @@ export const BASE = Date.parse('2026-11-02T00:00:00Z');
 /** An instant `minutes` after BASE, as ISO. */
 export const at = (minutes: number) => new Date(BASE + minutes * 60_000).toISOString();
 
-/** A long ES trade entered at BASE and closed `exitMin` minutes later with a manual `result`. */
-export function closedBody(result: number, exitMin: number): Record<string, unknown> {
+/** A long ES trade entered at `entry` (UTC ISO), closed at `exit` with a manual `result`. */
+export function closedTrade(result: number, exit: string, entry = '2026-11-02T14:00:00Z'): Record<string, unknown> {
   return {
     instrument: 'ES',
     direction: 'long',
     entryPrice: 100,
     positionSize: 1,
     stopLoss: 90,
-    entryTime: at(0),
+    entryTime: entry,
     exitPrice: 101,
-    exitTime: at(exitMin),
+    exitTime: exit,
     result,
   };
 }
 
+/** A long ES trade entered at BASE and closed `exitMin` minutes later with a manual `result`. */
+export const closedBody = (result: number, exitMin: number) => closedTrade(result, at(exitMin), at(0));
+
 /** An open long ES trade entered at BASE. */
-export const openBody = (): Record<string, unknown> => ({
-  instrument: 'ES',
-  direction: 'long',
-  entryPrice: 100,
-  positionSize: 1,
-  stopLoss: 90,
-  entryTime: at(0),
-});
+export function openBody(): Record<string, unknown> {
+  const { exitPrice: _p, exitTime: _t, result: _r, ...open } = closedBody(0, 0);
+  return open;
+}
 
 /** The running rules, with thresholds small enough to fire often on results of tens. */
 export const RUNNING_ALERTS: AlertCreateInput[] = [

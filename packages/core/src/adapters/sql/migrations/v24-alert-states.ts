@@ -8,8 +8,8 @@ export const alertStateMigrations: MigrationDefinition[] = [
     // trades data version it reflects, so a new close costs O(1) instead of a scan.
     version: 24,
     name: 'alert running states',
-    up: ({ schema, t, caps }) => {
-      let table = schema
+    up: ({ schema, t, caps }) => [
+      schema
         .createTable('alert_states')
         .addColumn('user_id', t.uuid, notNull)
         .addColumn('alert_id', t.uuid, notNull)
@@ -28,9 +28,8 @@ export const alertStateMigrations: MigrationDefinition[] = [
         .addColumn('run_breaker_exit_time', t.bigint)
         .addColumn('day', t.bigint)
         .addColumn('day_pnl_micros', t.bigint, notNull)
-        .addPrimaryKeyConstraint('alert_states_pkey', ['user_id', 'alert_id']);
-      if (caps.clusteredTable) table = table.modifyEnd(caps.clusteredTable);
-      return [table];
-    },
+        .addPrimaryKeyConstraint('alert_states_pkey', ['user_id', 'alert_id'])
+        .$call((table) => (caps.clusteredTable ? table.modifyEnd(caps.clusteredTable) : table)),
+    ],
   },
 ];
