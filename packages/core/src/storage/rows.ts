@@ -183,8 +183,8 @@ export interface AlertEventRow {
 }
 
 /**
- * The running state of one alert rule over the user's closed trades in (exitTime, id) order:
- * what a new close is folded into instead of a rescan. `version` is the user's trades data
+ * The running state of one alert rule, folded over the user's closed trades in (exitTime, id) order.
+ * A new close is folded into it instead of a rescan. `version` is the user's trades data
  * version it reflects; `basis` what of the alert it was computed under. Money in micros.
  */
 export interface AlertStateRow {
