@@ -1,6 +1,6 @@
-import { fromMicros, toMicros } from '../shared/money.js';
 import type { Repositories } from '../storage/ports.js';
 import { dailyLossLimit } from './running-daily.js';
+import { maxDrawdown } from './running-drawdown.js';
 import { EMPTY, type Folded, isAfter, moved, type RunningRule, type RunningType, resultOf } from './running-fold.js';
 
 /** The latest closed trades, newest first, until the losing run at the top ends (or the trades do). */
@@ -24,60 +24,6 @@ async function latestRun(tx: Repositories, userId: string): Promise<Folded> {
     }
   }
 }
-
-const maxDrawdown: RunningRule = {
-  async rebuild(tx, userId) {
-    const s = { ...EMPTY };
-    for await (const batch of tx.trades.closedOutcomes(userId, {})) {
-      for (const f of batch) {
-        s.cumulativeMicros += f.resultMicros;
-        if (s.cumulativeMicros > s.peakMicros) {
-          s.peakMicros = s.cumulativeMicros;
-          s.peakKey = f.id;
-          s.peakExitTime = f.exitTime;
-        }
-        s.lastExitTime = f.exitTime;
-        s.lastTradeId = f.id;
-      }
-    }
-    return s;
-  },
-  async fold(_tx, state, trade) {
-    const cumulativeMicros = state.cumulativeMicros + resultOf(trade);
-    const moved_ = moved(state, trade);
-    if (cumulativeMicros <= state.peakMicros) return { ...moved_, cumulativeMicros };
-    return { ...moved_, cumulativeMicros, peakMicros: cumulativeMicros, peakKey: trade.id, peakExitTime: trade.exitTime };
-  },
-  // The peak is the first point of the curve at its maximum. A loss after it lowers every later
-  // point and a gain before it raises the peak with them, in O(1). A gain after it may set a new
-  // peak at or after the trade: the trades after it are read. A loss before it needs the curve
-  // before the trade: a rebuild.
-  async insert(tx, state, trade) {
-    const r = resultOf(trade);
-    const afterPeak = state.peakKey === 'start' || isAfter(trade, state.peakExitTime, state.peakKey);
-    const cumulativeMicros = state.cumulativeMicros + r;
-    if (afterPeak && r <= 0) return { ...state, cumulativeMicros };
-    if (!afterPeak && r >= 0) return { ...state, cumulativeMicros, peakMicros: state.peakMicros + r };
-    if (!afterPeak) return undefined;
-    const later: Array<{ id: string; exitTime: number; resultMicros: number }> = [];
-    for await (const batch of tx.trades.closedOutcomes(trade.userId, { exitFrom: trade.exitTime as number })) {
-      for (const f of batch) if (isAfter(f, trade.exitTime, trade.id)) later.push(f);
-    }
-    // The curve just before the trade, then the trade and every later close, peaks kept as the scan keeps them.
-    let point = state.cumulativeMicros - later.reduce((sum, f) => sum + f.resultMicros, 0);
-    const s = { ...state, cumulativeMicros };
-    for (const f of [{ id: trade.id, resultMicros: r, exitTime: trade.exitTime as number }, ...later]) {
-      point += f.resultMicros;
-      if (point > s.peakMicros) Object.assign(s, { peakMicros: point, peakKey: f.id, peakExitTime: f.exitTime });
-    }
-    return s;
-  },
-  async trigger(_tx, alert, _trade, s) {
-    const drawdown = s.peakMicros - s.cumulativeMicros;
-    if (drawdown <= 0 || drawdown < toMicros(alert.threshold)) return undefined;
-    return { periodKey: `peak:${s.peakKey}`, value: fromMicros(drawdown) };
-  },
-};
 
 const maxConsecutiveLosses: RunningRule = {
   rebuild: (tx, userId) => latestRun(tx, userId),

@@ -200,6 +200,16 @@ export interface AlertStateRow {
   peakMicros: number;
   peakKey: string;
   peakExitTime: number | null;
+  /**
+   * maxDrawdown: the same three (and the peak's exit) over the closes up to a checkpoint close
+   * (null: the start) a week or more before the last one, where a back-dated close is replayed from.
+   */
+  checkpointExitTime: number | null;
+  checkpointTradeId: string | null;
+  checkpointCumulativeMicros: number;
+  checkpointPeakMicros: number;
+  checkpointPeakKey: string;
+  checkpointPeakExitTime: number | null;
   /** maxConsecutiveLosses: the current losing run's length, its first trade and the last non-losing trade before it (by id and exit). */
   runLength: number;
   runFirstId: string | null;

@@ -14,10 +14,13 @@ import { closedBody, countingCore, openBody, RUNNING_ALERTS, roundTripCsv } from
 
 const RESULTS = [-25, -10, -5, 0, 5, 10, 30];
 const result = fc.constantFrom(...RESULTS);
-/** Exit minutes on a 3-hour grid over four days (ties are common), or just after the latest exit. */
+/**
+ * Exit minutes on a 3-hour grid over twelve days (ties are common; more than the week a drawdown
+ * checkpoint lags), or up to two days after the latest exit.
+ */
 const exit = fc.oneof(
-  fc.integer({ min: 1, max: 32 }).map((n) => ({ abs: n * 180 })),
-  fc.integer({ min: 0, max: 2 }).map((n) => ({ next: n * 180 })),
+  fc.integer({ min: 1, max: 96 }).map((n) => ({ abs: n * 180 })),
+  fc.constantFrom(0, 180, 360, 1440, 2880).map((n) => ({ next: n })),
 );
 const pick = fc.nat();
 
@@ -149,12 +152,15 @@ async function spoil(storage: Storage, user: string): Promise<void> {
   }
 }
 
-/** The user's alert states written at their current data version, by alert, without what differs between users. */
+/** The user's alert states written at their current data version, by alert, without what may differ between users. */
 async function freshStates(storage: Storage, user: string): Promise<Map<string, unknown>> {
   const version = await storage.repos.trades.dataVersion(user);
   const out = new Map<string, unknown>();
-  for (const { userId: _u, basis: _b, ...s } of await storage.repos.alerts.listStates(user)) {
-    if (s.version === version) out.set(s.alertId, { ...s, version: undefined });
+  for (const s of await storage.repos.alerts.listStates(user)) {
+    // Where a drawdown checkpoint sits depends on the history of replays, not on the trades.
+    const { userId: _u, basis: _b, version: v, checkpointExitTime, checkpointTradeId, checkpointCumulativeMicros, ...rest } = s;
+    const { checkpointPeakMicros, checkpointPeakKey, checkpointPeakExitTime, ...figures } = rest;
+    if (v === version) out.set(s.alertId, figures);
   }
   return out;
 }

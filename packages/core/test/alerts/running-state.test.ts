@@ -85,6 +85,25 @@ for (const db of DATABASES) {
       expect(await u.values(u.day)).toEqual([-501]);
     });
 
+    it('replays a back-dated drawdown close from a checkpoint a week before the last close', async () => {
+      const u = await setUp();
+      const ids: string[] = [];
+      // +10 at noon on eleven days: the peak is the last close.
+      for (let d = 0; d <= 10; d++) ids.push((await core.trades.create(u.user, closedBody(10, d * 1440 + 720))).id);
+      // A loss before the peak needs the curve before it: the first replay starts at the start
+      // and leaves a checkpoint at the last close more than a week before the latest (day 2).
+      await core.trades.create(u.user, closedBody(-5, 9 * 1440 + 1080));
+      expect(await u.state(u.dd)).toMatchObject({ cumulativeMicros: 105 * M, peakMicros: 105 * M, peakKey: ids[10] });
+      expect(await u.state(u.dd)).toMatchObject({ checkpointTradeId: ids[2], checkpointCumulativeMicros: 30 * M });
+      // The next one replays from day 2: 30, 40 … 100 (day 9), 95, 75, 85.
+      await core.trades.create(u.user, closedBody(-20, 9 * 1440 + 1200));
+      expect(await u.state(u.dd)).toMatchObject({ cumulativeMicros: 85 * M, peakMicros: 100 * M, peakKey: ids[9] });
+      // One before the checkpoint rebuilds: every point from day 1 on is 1 lower.
+      await core.trades.create(u.user, closedBody(-1, 1 * 1440 + 1080));
+      expect(await u.state(u.dd)).toMatchObject({ cumulativeMicros: 84 * M, peakMicros: 99 * M, peakKey: ids[9] });
+      expect(await u.values(u.dd)).toEqual([]);
+    });
+
     it('rebuilds after a write it did not see (a delete) and after an edit of the alert', async () => {
       const u = await setUp();
       const first = await core.trades.create(u.user, closedBody(50, 360));

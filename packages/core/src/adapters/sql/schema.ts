@@ -159,6 +159,12 @@ export interface Database {
     peak_micros: number;
     peak_key: string;
     peak_exit_time: number | null;
+    checkpoint_exit_time: number | null;
+    checkpoint_trade_id: string | null;
+    checkpoint_cumulative_micros: number;
+    checkpoint_peak_micros: number;
+    checkpoint_peak_key: string;
+    checkpoint_peak_exit_time: number | null;
     run_length: number;
     run_first_id: string | null;
     run_first_exit_time: number | null;
