@@ -5,7 +5,8 @@ import { fromMicros, toMicros } from '../shared/money.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, TradeRow } from '../storage/rows.js';
 import { initialRisk } from '../trades/derive.js';
-import { checks, fire } from './evaluate.js';
+import { checkAlert, fire } from './evaluate.js';
+import { runningStates } from './running.js';
 
 /** What an import tells the alert rules: the trades it wrote that could concern today, and its latest close. */
 export interface ImportedTrades {
@@ -32,6 +33,8 @@ export async function evaluateImportAlerts(
   imported: ImportedTrades,
 ): Promise<void> {
   const now = deps.clock.now();
+  // One version bump may cover many imported trades: the running rules rebuild (once per kind).
+  const running = runningStates(tx, alerts[0]?.userId ?? '', { rebuild: true });
   for (const alert of alerts) {
     if (!alert.active) continue;
     // "Today" is the trading day now, under the trade's account's trading day start.
@@ -44,12 +47,12 @@ export async function evaluateImportAlerts(
       const closedToday = imported.recent.filter((t) => isToday(t.exitTime, t.account));
       const last = closedToday.at(-1);
       if (last) {
-        const trigger = await checks.dailyLossLimit(tx, alert, { trade: last, before: undefined });
+        const trigger = await checkAlert(tx, alert, { trade: last, before: undefined }, running);
         if (trigger) await fire(tx, deps, alert, last, trigger);
       }
     } else if (alert.type === 'maxConsecutiveLosses' || alert.type === 'maxDrawdown') {
       if (latest) {
-        const trigger = await checks[alert.type](tx, alert, { trade: latest, before: undefined });
+        const trigger = await checkAlert(tx, alert, { trade: latest, before: undefined }, running);
         if (trigger) await fire(tx, deps, alert, latest, trigger);
       }
     } else {

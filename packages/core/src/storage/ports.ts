@@ -2,6 +2,7 @@ import type { ClosedTradeFact } from '../analytics/types.js';
 import type {
   AlertEventRow,
   AlertRow,
+  AlertStateRow,
   ApiKeyRow,
   AttemptRow,
   DeliveryRow,
@@ -293,6 +294,10 @@ export interface AlertRepo {
   /** Inserts a trigger unless one exists for (alert, periodKey); true when inserted. */
   insertEventOnce(row: AlertEventRow): Promise<boolean>;
   listEvents(userId: string, alertId: string, page: PageRequest): Promise<Page<AlertEventRow>>;
+  /** The running states of the user's alerts (see {@link AlertStateRow}). */
+  listStates(userId: string): Promise<AlertStateRow[]>;
+  /** Creates or replaces an alert's running state. */
+  putState(row: AlertStateRow): Promise<void>;
 }
 
 /** The state of one GCRA rate limit key after a hit. */

@@ -182,6 +182,45 @@ export interface AlertEventRow {
   triggeredAt: number;
 }
 
+/**
+ * The running state of one alert rule, folded over the user's closed trades in (exitTime, id) order.
+ * A new close is folded into it instead of a rescan. `version` is the user's trades data
+ * version it reflects; `basis` what of the alert it was computed under. Money in micros.
+ */
+export interface AlertStateRow {
+  userId: string;
+  alertId: string;
+  basis: string;
+  version: number;
+  /** The last closed trade folded in (null: none). */
+  lastExitTime: number | null;
+  lastTradeId: string | null;
+  /** maxDrawdown: cumulative P&L, its running peak and the key of the peak ('start' or the trade that set it, and its exit). */
+  cumulativeMicros: number;
+  peakMicros: number;
+  peakKey: string;
+  peakExitTime: number | null;
+  /**
+   * maxDrawdown: the same three (and the peak's exit) over the closes up to a checkpoint close
+   * (null: the start) a week or more before the last one, where a back-dated close is replayed from.
+   */
+  checkpointExitTime: number | null;
+  checkpointTradeId: string | null;
+  checkpointCumulativeMicros: number;
+  checkpointPeakMicros: number;
+  checkpointPeakKey: string;
+  checkpointPeakExitTime: number | null;
+  /** maxConsecutiveLosses: the current losing run's length, its first trade and the last non-losing trade before it (by id and exit). */
+  runLength: number;
+  runFirstId: string | null;
+  runFirstExitTime: number | null;
+  runBreakerId: string | null;
+  runBreakerExitTime: number | null;
+  /** dailyLossLimit: the trading day of the last close and the P&L of exits in that day's range. */
+  day: number | null;
+  dayPnlMicros: number;
+}
+
 /** An API key row; only the SHA-256 of the key is stored, and `hint` is its last four characters. */
 export interface ApiKeyRow {
   userId: string;

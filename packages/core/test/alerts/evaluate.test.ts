@@ -3,21 +3,7 @@ import { type AlertCreateInput, type Core, createCore, tradeCreateSchema } from 
 import { insertTrade, newTradeRow } from '@tj/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, type TestDatabase } from '../../../../test/support/databases.js';
-
-/** A long ES trade entered at `entry` (UTC ISO), closed at `exit` with a manual `result`. */
-function closed(result: number, exit: string, entry = '2026-11-02T14:00:00Z'): Record<string, unknown> {
-  return {
-    instrument: 'ES',
-    direction: 'long',
-    entryPrice: 100,
-    positionSize: 1,
-    stopLoss: 90,
-    entryTime: entry,
-    exitPrice: 101,
-    exitTime: exit,
-    result,
-  };
-}
+import { closedTrade as closed } from './running-support.js';
 
 function useCore(db: TestDatabase) {
   let opened: Awaited<ReturnType<TestDatabase['open']>> | undefined;

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { AlertRepo } from '../../storage/ports.js';
 import type { AlertRow } from '../../storage/rows.js';
+import { sqlAlertStates } from './alert-state-repo.js';
 import { newestFirstPage } from './common-queries.js';
 import type { SqlContext } from './context.js';
 import type { Database } from './schema.js';
@@ -20,9 +21,11 @@ function fromRecord(r: Selectable<Database['alerts']>): AlertRow {
 }
 
 /** Alert rules and triggers on SQL. */
-export function sqlAlertRepo({ db }: SqlContext): AlertRepo {
+export function sqlAlertRepo(ctx: SqlContext): AlertRepo {
+  const { db } = ctx;
   const alerts = (userId: string) => db.selectFrom('alerts').selectAll().where('user_id', '=', userId);
   return {
+    ...sqlAlertStates(ctx),
     async insert(a) {
       await db
         .insertInto('alerts')
@@ -59,6 +62,7 @@ export function sqlAlertRepo({ db }: SqlContext): AlertRepo {
     },
     async delete(userId, id) {
       await db.deleteFrom('alert_events').where('user_id', '=', userId).where('alert_id', '=', id).execute();
+      await db.deleteFrom('alert_states').where('user_id', '=', userId).where('alert_id', '=', id).execute();
       const res = await db.deleteFrom('alerts').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) === 1;
     },

@@ -147,6 +147,32 @@ export interface Database {
     trade_id: string | null;
     triggered_at: number;
   };
+  /** The running state of one alert rule (schema version 24). */
+  alert_states: {
+    user_id: string;
+    alert_id: string;
+    basis: string;
+    version: number;
+    last_exit_time: number | null;
+    last_trade_id: string | null;
+    cumulative_micros: number;
+    peak_micros: number;
+    peak_key: string;
+    peak_exit_time: number | null;
+    checkpoint_exit_time: number | null;
+    checkpoint_trade_id: string | null;
+    checkpoint_cumulative_micros: number;
+    checkpoint_peak_micros: number;
+    checkpoint_peak_key: string;
+    checkpoint_peak_exit_time: number | null;
+    run_length: number;
+    run_first_id: string | null;
+    run_first_exit_time: number | null;
+    run_breaker_id: string | null;
+    run_breaker_exit_time: number | null;
+    day: number | null;
+    day_pnl_micros: number;
+  };
   settings: { key: string; value: string };
   /** GCRA state of one rate limit key: its theoretical arrival time in microseconds since the epoch (schema version 11). */
   rate_limits: { key: string; tat: number };
