@@ -52,6 +52,14 @@ export class Tally {
       this.rSum.add(rm);
     }
   }
+
+  /** Adds the counts and P&L (micros) of several trades at once (no R multiples). */
+  addCounts(c: { trades: number; wins: number; losses: number; pnl: number }): void {
+    this.trades += c.trades;
+    this.wins += c.wins;
+    this.losses += c.losses;
+    this.pnl += c.pnl;
+  }
 }
 
 /** wins ÷ trades × 100, rounded to 8 decimals; 0 without trades. */

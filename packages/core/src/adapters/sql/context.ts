@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SqlCapabilities } from './capabilities.js';
+import type { TouchedDays } from './day-summaries.js';
 import type { Database } from './schema.js';
 
 /** What every repository gets: a connection or transaction and what its database can do. */
@@ -8,6 +9,8 @@ export interface SqlContext {
   caps: SqlCapabilities;
   /** True inside a transaction (row locks are taken only there). */
   inTransaction: boolean;
+  /** Inside a transaction: the days whose summaries its trade writes changed, recomputed before it commits. */
+  touched?: TouchedDays | undefined;
 }
 
 /** Parses a JSON array column. */

@@ -3,6 +3,7 @@ import type { TradeQuery, TradeRepo } from '../../storage/ports.js';
 import type { TradeRow } from '../../storage/rows.js';
 import { closedOutcomes, closedOutcomesWithCosts, closedTradeFacts } from './closed-scan.js';
 import { offsetOf, type SqlContext } from './context.js';
+import { TouchedDays } from './day-summaries.js';
 import { LIST_COLUMNS, TRADE_COLUMNS, tradeFromRecord, tradeListFromRecord, tradeToRecord } from './trade-mapping.js';
 import { applyQuery, countersAnswer, hot, paramsOf, shapeOf } from './trade-query.js';
 
@@ -17,6 +18,9 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
   const { db, caps } = ctx;
   /** Cached statements are per database: their SQL differs. */
   const key = (shape: string) => `${caps.label}:${shape}`;
+  /** Days whose summaries a write changed: the transaction recomputes them before it commits; outside one, {@link settle} does. */
+  const touched = ctx.touched ?? new TouchedDays();
+  const settle = () => (ctx.touched ? Promise.resolve() : touched.flush(db, caps));
 
   /** Adjusts the user's counters and bumps their data version: every trade write goes through here. */
   async function bumpCounts(userId: string, total: number, open: number): Promise<void> {
@@ -65,6 +69,8 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     async insert(t) {
       await db.insertInto('trades').values(tradeToRecord(t)).execute();
       await bumpCounts(t.userId, 1, isOpen(t));
+      touched.touch(t.userId, t.exitTime);
+      await settle();
     },
     async insertMany(rows) {
       const perUser = new Map<string, { total: number; open: number }>();
@@ -75,12 +81,14 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         await hot(db, key(`insert:${records.length}`), params, () => db.insertInto('trades').values(records));
       }
       for (const t of rows) {
+        touched.touch(t.userId, t.exitTime);
         const c = perUser.get(t.userId) ?? { total: 0, open: 0 };
         c.total++;
         c.open += isOpen(t);
         perUser.set(t.userId, c);
       }
       for (const [userId, c] of perUser) await bumpCounts(userId, c.total, c.open);
+      await settle();
     },
     async get(userId, id, opts) {
       let q = db.selectFrom('trades').select(TRADE_COLUMNS).where('user_id', '=', userId).where('id', '=', id);
@@ -92,10 +100,15 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       const { user_id: _u, id: _i, created_at: _c, ...changes } = tradeToRecord(after);
       await db.updateTable('trades').set(changes).where('user_id', '=', after.userId).where('id', '=', after.id).execute();
       await bumpCounts(after.userId, 0, isOpen(after) - isOpen(before));
+      touched.touch(before.userId, before.exitTime);
+      touched.touch(after.userId, after.exitTime);
+      await settle();
     },
     async delete(t) {
       const res = await db.deleteFrom('trades').where('user_id', '=', t.userId).where('id', '=', t.id).executeTakeFirst();
       if (Number(res.numDeletedRows) === 1) await bumpCounts(t.userId, -1, -isOpen(t));
+      touched.touch(t.userId, t.exitTime);
+      await settle();
     },
     async *closedWithoutStop(userId) {
       let after: string | undefined;
@@ -130,7 +143,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
           part.map((c) => sql`WHEN ${c.id} THEN CAST(${c.rMultiple} AS DOUBLE PRECISION)`),
           sql` `,
         );
-        await db
+        const rows = await db
           .updateTable('trades')
           .set({ r_multiple: sql`CASE id ${cases} END` })
           .where('user_id', '=', userId)
@@ -139,8 +152,11 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
             'in',
             part.map((c) => c.id),
           )
+          .returning('exit_time')
           .execute();
+        for (const r of rows) touched.touch(userId, r.exit_time);
       }
+      await settle();
     },
     async byImport(userId, importId) {
       const rows = await db
@@ -170,9 +186,11 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         .deleteFrom('trades')
         .where('user_id', '=', userId)
         .where('import_id', '=', importId)
-        .returning('exit_price')
+        .returning(['exit_price', 'exit_time'])
         .execute();
       if (gone.length > 0) await bumpCounts(userId, -gone.length, -gone.filter((r) => r.exit_price === null).length);
+      for (const r of gone) touched.touch(userId, r.exit_time);
+      await settle();
       return gone.length;
     },
     async list(userId, query, page) {

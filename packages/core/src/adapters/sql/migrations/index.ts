@@ -5,6 +5,7 @@ import { initialWebhooksAndAlerts } from './v01-webhooks-alerts.js';
 import { tradeDetailMigrations } from './v02-v06-trade-details.js';
 import { keysAndLogMigrations } from './v10-v13-keys-and-log.js';
 import { settingsAndImportMigrations } from './v15-v23-settings-imports.js';
+import { tradeDaySummaryMigration } from './v25-trade-day-summaries.js';
 
 /** Every schema version, written once for all databases. Forward-only; never edit a released one, add the next. */
 export const MIGRATIONS: readonly MigrationDefinition[] = [
@@ -16,6 +17,7 @@ export const MIGRATIONS: readonly MigrationDefinition[] = [
   ...tradeDetailMigrations,
   ...keysAndLogMigrations,
   ...settingsAndImportMigrations,
+  tradeDaySummaryMigration,
 ];
 
 /**
