@@ -2,7 +2,7 @@ import { DAY_MS } from '../shared/calendar.js';
 import type { TradingDayClock } from '../shared/trading-day.js';
 import type { DaySpan, Storage, TradeQuery } from '../storage/ports.js';
 import { type RecentPerformance, recentOf, recentSeries } from './dashboard.js';
-import { Segment } from './segment.js';
+import { Segment, type SegmentState } from './segment.js';
 
 /**
  * True when a statistics query selects every closed trade of the user (no filter, or only
@@ -17,7 +17,7 @@ export function selectsAllClosed(query: TradeQuery): boolean {
  * rows at most). Summaries that do not cover every closed trade (trades stored before
  * migration 25) are rebuilt first, once, in a transaction.
  */
-export async function allClosedSegment(storage: Storage, userId: string): Promise<Segment> {
+export async function allClosedSegment(storage: Storage, userId: string): Promise<SegmentState> {
   const { tradeDays, trades } = storage.repos;
   let [days, closed] = await Promise.all([tradeDays.list(userId), trades.counts(userId, { status: 'closed' })]);
   if (days.reduce((n, d) => n + d.trades, 0) !== closed.total) {
@@ -26,7 +26,7 @@ export async function allClosedSegment(storage: Storage, userId: string): Promis
   }
   const all = new Segment();
   for (const d of days) all.append(d);
-  return all;
+  return all.state();
 }
 
 /**

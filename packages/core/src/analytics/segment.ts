@@ -7,9 +7,58 @@ import type { ClosedTradeFact } from './types.js';
  */
 const R_SCALE = 1e8;
 
-/** The scaled integer of an R multiple (its 8 decimals); null without a finite one. */
-export function scaledR(r: number | null): bigint | null {
-  return r === null || !Number.isFinite(r) ? null : BigInt(Math.round(r * R_SCALE));
+/** 2^24: a scaled R below {@link FAST_LIMIT} splits into h·2^24 + l with h², h·l and l² exact in a double. */
+const SPLIT = 16_777_216;
+const FAST_LIMIT = 2 ** 50;
+/** Pending double sums are moved into the bigints before they could pass 2^53. */
+const FLUSH_AT = 2 ** 52;
+
+/**
+ * Exact sums of scaled R values (their sum, their squares' sum and the wins' and losses' sums),
+ * added in doubles while every partial sum is an exact integer and moved into bigints before
+ * that could end: a trade costs a few float operations, not bigint allocations.
+ */
+class PendingR {
+  sum = 0;
+  /** x² = hi²·2^48 + hiLo·2^25 + lo² for x = h·2^24 + l. */
+  hi = 0;
+  hiLo = 0;
+  lo = 0;
+  win = 0;
+  loss = 0;
+
+  /** Adds scaled R `x` (an integer below 2^50 in magnitude) of a trade whose result has `sign`. */
+  add(x: number, sign: number): void {
+    const l = x % SPLIT;
+    const h = (x - l) / SPLIT;
+    this.sum += x;
+    this.hi += h * h;
+    this.hiLo += h * l;
+    this.lo += l * l;
+    if (sign > 0) this.win += x;
+    else if (sign < 0) this.loss += x;
+  }
+
+  /** True when another value could make a sum inexact. */
+  full(): boolean {
+    return (
+      Math.abs(this.sum) > FLUSH_AT ||
+      this.hi > FLUSH_AT ||
+      Math.abs(this.hiLo) > FLUSH_AT ||
+      this.lo > FLUSH_AT ||
+      Math.abs(this.win) > FLUSH_AT ||
+      Math.abs(this.loss) > FLUSH_AT
+    );
+  }
+
+  /** Moves the pending sums into `s` and clears them. */
+  flushInto(s: SegmentState): void {
+    s.rSum += BigInt(this.sum);
+    s.rSq += (BigInt(this.hi) << 48n) + (BigInt(this.hiLo) << 25n) + BigInt(this.lo);
+    s.winRSum += BigInt(this.win);
+    s.lossRSum += BigInt(this.loss);
+    this.sum = this.hi = this.hiLo = this.lo = this.win = this.loss = 0;
+  }
 }
 
 /** The plain fields of a {@link Segment}: what the day summary table stores per (user, UTC day). */
@@ -61,6 +110,9 @@ function joinRuns(last: number, first: number): number {
  * trades one by one and appending per-day segments give the same state exactly (integers only).
  */
 export class Segment implements SegmentState {
+  /** R sums not yet in the bigint fields: read the segment through {@link state}. */
+  readonly #pending = new PendingR();
+
   trades = 0;
   wins = 0;
   losses = 0;
@@ -88,9 +140,10 @@ export class Segment implements SegmentState {
   lossRN = 0;
   lossRSum = 0n;
 
-  /** A segment holding `state`'s figures. */
-  static of(state: SegmentState): Segment {
-    return Object.assign(new Segment(), state);
+  /** The segment's figures as a plain object (every R sum settled). */
+  state(): SegmentState {
+    this.#pending.flushInto(this);
+    return { ...this };
   }
 
   /** Adds the next trade. */
@@ -114,38 +167,46 @@ export class Segment implements SegmentState {
     else if (this.maxPrefix - this.pnl > this.maxDrawdown) this.maxDrawdown = this.maxPrefix - this.pnl;
     if (this.pnl < this.minPrefix) this.minPrefix = this.pnl;
     this.fees += fact.feesMicros;
-    const x = scaledR(fact.rMultiple);
-    if (x !== null) {
-      this.rN++;
-      this.rSum += x;
-      this.rSq += x * x;
-    }
+    const rm = fact.rMultiple;
+    const hasR = rm !== null && Number.isFinite(rm);
+    if (hasR) this.addR(Math.round(rm * R_SCALE), sign);
     if (sign > 0) {
       this.wins++;
       this.grossProfit += r;
       if (r > this.largestWin) this.largestWin = r;
       this.winHoldMs += fact.exitTime - fact.entryTime;
       if (this.lastRun > this.longestWin) this.longestWin = this.lastRun;
-      if (x !== null) {
-        this.winRN++;
-        this.winRSum += x;
-      }
+      if (hasR) this.winRN++;
     } else if (sign < 0) {
       this.losses++;
       this.grossLoss += r;
       if (r < this.largestLoss) this.largestLoss = r;
       this.lossHoldMs += fact.exitTime - fact.entryTime;
       if (-this.lastRun > this.longestLoss) this.longestLoss = -this.lastRun;
-      if (x !== null) {
-        this.lossRN++;
-        this.lossRSum += x;
-      }
+      if (hasR) this.lossRN++;
     }
   }
 
-  /** Appends the segment that follows this one (its trades all come later in exit order). */
+  /** Adds scaled R `x` of a trade whose result has `sign` to the sums. */
+  private addR(x: number, sign: number): void {
+    this.rN++;
+    if (Math.abs(x) >= FAST_LIMIT) {
+      const big = BigInt(x);
+      this.rSum += big;
+      this.rSq += big * big;
+      if (sign > 0) this.winRSum += big;
+      else if (sign < 0) this.lossRSum += big;
+      return;
+    }
+    const p = this.#pending;
+    p.add(x, sign);
+    if (p.full()) p.flushInto(this);
+  }
+
+  /** Appends the segment that follows this one (its trades all come later in exit order); `b` is a {@link state}. */
   append(b: SegmentState): void {
     if (b.trades === 0) return;
+    this.#pending.flushInto(this);
     if (this.trades === 0) {
       Object.assign(this, b);
       return;

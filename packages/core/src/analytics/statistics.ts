@@ -60,6 +60,6 @@ export function createStatisticsAccumulator(): Accumulator<Statistics> {
   const seg = new Segment();
   return {
     add: (fact) => seg.add(fact),
-    result: () => statisticsOf(seg),
+    result: () => statisticsOf(seg.state()),
   };
 }

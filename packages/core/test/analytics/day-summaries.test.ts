@@ -121,7 +121,7 @@ async function expectedDays(storage: Storage, user: string) {
       days.set(d, seg);
     }
   }
-  return [...days.values()].map((s) => ({ ...s }));
+  return [...days.values()].map((s) => s.state());
 }
 
 /** Applies one write the way the application makes it. */

@@ -105,7 +105,7 @@ export async function rewriteDays(
     for (const fact of batch) {
       const d = Math.floor(fact.exitTime / DAY_MS);
       if (d !== day) {
-        if (seg.trades > 0) pending.push(recordOf(userId, day, seg));
+        if (seg.trades > 0) pending.push(recordOf(userId, day, seg.state()));
         if (pending.length >= WRITE_CHUNK) await write();
         day = d;
         seg = new Segment();
@@ -113,7 +113,7 @@ export async function rewriteDays(
       seg.add(fact);
     }
   }
-  if (seg.trades > 0) pending.push(recordOf(userId, day, seg));
+  if (seg.trades > 0) pending.push(recordOf(userId, day, seg.state()));
   await write();
 }
 
