@@ -44,10 +44,18 @@ export function analytics(deps: CoreDeps) {
   const trades = deps.storage.repos.trades;
   const cache = analyticsCache();
 
-  /** `compute()`, or its result for the same user data, analytic and parameters. */
-  async function cached<T>(userId: string, name: string, params: unknown, compute: () => Promise<T>): Promise<T> {
-    const version = await trades.dataVersion(userId);
-    return cache.get(`${userId}|${version}|${name}|${JSON.stringify(params)}`, compute);
+  /**
+   * `compute()`, or its result for the same user data, analytic and parameters; `version` when the
+   * caller already asked for the data version (alongside another read, saving a round trip).
+   */
+  async function cached<T>(
+    userId: string,
+    name: string,
+    params: unknown,
+    compute: () => Promise<T>,
+    version?: number,
+  ): Promise<T> {
+    return cache.get(`${userId}|${version ?? (await trades.dataVersion(userId))}|${name}|${JSON.stringify(params)}`, compute);
   }
 
   /**
@@ -86,19 +94,25 @@ export function analytics(deps: CoreDeps) {
     async dashboard(userId: string, input: unknown): Promise<Dashboard> {
       const q = parseInput(dashboardQuerySchema, input ?? {});
       const now = deps.clock.now();
-      const tradingDays = await daysFor(userId, q.tz);
+      const [version, tradingDays] = await Promise.all([trades.dataVersion(userId), daysFor(userId, q.tz)]);
       const today = tradingDays.user.dayOf(now);
-      return cached(userId, 'dashboard', { ...q, today }, async () => {
-        const query = selectionOf(q);
-        if (tradingDays.perAccount || !selectsAllClosed(query)) {
-          return scan(userId, query, createDashboardAccumulator({ now, tz: q.tz, tradingDays }), needsOf(tradingDays));
-        }
-        const [all, recent] = await Promise.all([
-          allClosedSegment(deps.storage, userId),
-          recentFromTallies(deps.storage, userId, tradingDays.user, today),
-        ]);
-        return dashboardOf(statisticsOf(all), recent);
-      });
+      return cached(
+        userId,
+        'dashboard',
+        { ...q, today },
+        async () => {
+          const query = selectionOf(q);
+          if (tradingDays.perAccount || !selectsAllClosed(query)) {
+            return scan(userId, query, createDashboardAccumulator({ now, tz: q.tz, tradingDays }), needsOf(tradingDays));
+          }
+          const [all, recent] = await Promise.all([
+            allClosedSegment(deps.storage, userId),
+            recentFromTallies(deps.storage, userId, tradingDays.user, today),
+          ]);
+          return dashboardOf(statisticsOf(all), recent);
+        },
+        version,
+      );
     },
     /** Zero-filled performance per period (`year` is `yearly`). */
     async performance(userId: string, input: unknown): Promise<Performance> {
