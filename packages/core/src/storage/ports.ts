@@ -431,7 +431,7 @@ export interface DaySpan {
   dayMs: number;
 }
 
-/** Closed trades of one day of a {@link DaySpan}: `day` counts from the span's first day. */
+/** Counts and P&L of the closed trades of one day of a {@link DaySpan} (`day` counts from its first day). */
 export interface DayTally {
   span: number;
   day: number;
