@@ -12,17 +12,24 @@ export function selectsAllClosed(query: TradeQuery): boolean {
   return Object.entries(query).every(([k, v]) => v === undefined || (k === 'status' && v === 'closed'));
 }
 
+/** The user's day summaries when they count every closed trade; undefined when they do not. */
+async function coveringDays(storage: Storage, userId: string): Promise<SegmentState[] | undefined> {
+  const { tradeDays, trades } = storage.repos;
+  const [days, closed] = await Promise.all([tradeDays.list(userId), trades.counts(userId, { status: 'closed' })]);
+  return days.reduce((n, d) => n + d.trades, 0) === closed.total ? days : undefined;
+}
+
 /**
  * Every closed trade of the user as one segment, folded from the day summaries (a few thousand
  * rows at most). Summaries that do not cover every closed trade (trades stored before
- * migration 25) are rebuilt first, once, in a transaction.
+ * migration 25) are rebuilt first, once, in a transaction. The two reads are not one snapshot, so
+ * a write committing between them is told from missing summaries by reading again first.
  */
 export async function allClosedSegment(storage: Storage, userId: string): Promise<SegmentState> {
-  const { tradeDays, trades } = storage.repos;
-  let [days, closed] = await Promise.all([tradeDays.list(userId), trades.counts(userId, { status: 'closed' })]);
-  if (days.reduce((n, d) => n + d.trades, 0) !== closed.total) {
+  let days = (await coveringDays(storage, userId)) ?? (await coveringDays(storage, userId));
+  if (days === undefined) {
     await storage.transaction((tx) => tx.tradeDays.rebuild(userId));
-    days = await tradeDays.list(userId);
+    days = await storage.repos.tradeDays.list(userId);
   }
   const all = new Segment();
   for (const d of days) all.append(d);
