@@ -7,11 +7,10 @@ import type { ClosedTradeFact } from './types.js';
  */
 const R_SCALE = 1e8;
 
-/** 2^24: a scaled R below {@link FAST_LIMIT} splits into h·2^24 + l with h², h·l and l² exact in a double. */
-const SPLIT = 16_777_216;
-const FAST_LIMIT = 2 ** 50;
-/** Pending double sums are moved into the bigints before they could pass 2^53. */
-const FLUSH_AT = 2 ** 52;
+/** An R multiple as its scaled integer (its 8 decimals). */
+export function scaledR(r: number): bigint {
+  return BigInt(Math.round(r * R_SCALE));
+}
 
 /**
  * Exact sums of scaled R values (their sum, their squares' sum and the wins' and losses' sums),
@@ -58,6 +57,41 @@ class PendingR {
     s.winRSum += BigInt(this.win);
     s.lossRSum += BigInt(this.loss);
     this.sum = this.hi = this.hiLo = this.lo = this.win = this.loss = 0;
+  }
+}
+
+/** 2^24: a scaled R below {@link FAST_LIMIT} splits into h·2^24 + l with h², h·l and l² exact in a double. */
+const SPLIT = 16_777_216;
+const FAST_LIMIT = 2 ** 50;
+/** Pending double sums are moved into the bigints before they could pass 2^53. */
+const FLUSH_AT = 2 ** 52;
+
+/**
+ * An exact sum of R multiples as scaled integers (see {@link meanR}): doubles while the sum is
+ * exact, a bigint beyond. Every average R of the analytics adds this way, so they all round the
+ * same exact mean.
+ */
+export class ScaledRSum {
+  private small = 0;
+  private big = 0n;
+
+  /** Adds one R multiple (finite). */
+  add(r: number): void {
+    const x = Math.round(r * R_SCALE);
+    if (Math.abs(x) >= FAST_LIMIT) {
+      this.big += BigInt(x);
+      return;
+    }
+    this.small += x;
+    if (Math.abs(this.small) > FLUSH_AT) {
+      this.big += BigInt(this.small);
+      this.small = 0;
+    }
+  }
+
+  /** The sum, scaled by 1e8. */
+  value(): bigint {
+    return this.big + BigInt(this.small);
   }
 }
 
