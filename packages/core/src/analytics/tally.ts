@@ -1,5 +1,5 @@
 import { fromMicros, round8 } from '../shared/money.js';
-import { meanR, ScaledRSum } from './segment.js';
+import { meanR, ScaledRSum } from './exact-r.js';
 import type { ClosedTradeFact } from './types.js';
 
 /** Counts and integer micro sums of a group of trades (one bucket, one category). */
