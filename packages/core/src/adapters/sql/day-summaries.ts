@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import { Segment, type SegmentState } from '../../analytics/segment.js';
 import { DAY_MS } from '../../shared/calendar.js';
 import type { SqlCapabilities } from './capabilities.js';
-import { closedOutcomesWithCosts } from './closed-scan.js';
-import type { DAY_SUMMARY_INTEGERS, DAY_SUMMARY_TEXTS } from './migrations/v25-trade-day-summaries.js';
+import { type ClosedRecord, closedOutcomesWithCosts, OUTCOME_PLUS_COLUMNS, toFact } from './closed-scan.js';
+import { DAY_SUMMARY_INTEGERS, DAY_SUMMARY_TEXTS } from './migrations/v25-trade-day-summaries.js';
 import type { Database } from './schema.js';
+import { hot } from './trade-query.js';
 
 type IntegerColumn = (typeof DAY_SUMMARY_INTEGERS)[number];
 type TextColumn = (typeof DAY_SUMMARY_TEXTS)[number];
@@ -117,6 +118,65 @@ export async function rewriteDays(
   await write();
 }
 
+/** Trades of one day read at a time. */
+const DAY_PAGE = 5000;
+/** Every summary column but the key: what an upsert replaces. */
+const VALUE_COLUMNS = [...DAY_SUMMARY_INTEGERS, ...DAY_SUMMARY_TEXTS];
+
+/** The closed trades exiting in [from, to) in (exit_time, id) order, by keyset pages of precompiled SQL. */
+async function* factsBetween(db: Kysely<Database>, caps: SqlCapabilities, userId: string, from: number, to: number) {
+  let after: [number, string] | undefined;
+  for (;;) {
+    const base = () =>
+      db
+        .selectFrom('trades')
+        .select(OUTCOME_PLUS_COLUMNS)
+        .where('user_id', '=', userId)
+        .where('exit_time', '>=', from)
+        .where('exit_time', '<', to);
+    const rows = after
+      ? await hot(db, `${caps.label}:day-facts-after`, [userId, from, to, ...after, DAY_PAGE], () => {
+          const [t, id] = after as [number, string];
+          return base()
+            .where((eb) => eb(eb.refTuple('exit_time', 'id'), '>', eb.tuple(t, id)))
+            .orderBy('exit_time')
+            .orderBy('id')
+            .limit(DAY_PAGE);
+        })
+      : await hot(db, `${caps.label}:day-facts`, [userId, from, to, DAY_PAGE], () =>
+          base().orderBy('exit_time').orderBy('id').limit(DAY_PAGE),
+        );
+    const facts = (rows as ClosedRecord[]).map(toFact);
+    yield facts;
+    const last = facts.at(-1);
+    if (last === undefined || facts.length < DAY_PAGE) return;
+    after = [last.exitTime, last.id];
+  }
+}
+
+/** Rewrites one UTC day's summary from its trades: one upsert, or one delete when it has none left. */
+async function rewriteDay(db: Kysely<Database>, caps: SqlCapabilities, userId: string, day: number): Promise<void> {
+  const seg = new Segment();
+  for await (const facts of factsBetween(db, caps, userId, day * DAY_MS, (day + 1) * DAY_MS)) for (const f of facts) seg.add(f);
+  if (seg.trades === 0) {
+    await hot(db, `${caps.label}:day-delete`, [userId, day], () =>
+      db.deleteFrom('trade_day_summaries').where('user_id', '=', userId).where('day', '=', day),
+    );
+    return;
+  }
+  const record = recordOf(userId, day, seg.state());
+  await hot(db, `${caps.label}:day-upsert`, Object.values(record), () =>
+    db
+      .insertInto('trade_day_summaries')
+      .values(record)
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'day'])
+          .doUpdateSet((eb) => Object.fromEntries(VALUE_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+      ),
+  );
+}
+
 /**
  * The UTC days whose trades a write changed, per user, so their summaries are recomputed once:
  * inside a transaction when it ends (an import's thousands of trades cost one pass over the days
@@ -144,7 +204,9 @@ export class TouchedDays {
       let start = 0;
       for (let i = 1; i <= days.length; i++) {
         if (i < days.length && (days[i] as number) === (days[i - 1] as number) + 1) continue;
-        await rewriteDays(db, caps, userId, { fromDay: days[start] as number, toDay: days[i - 1] as number });
+        const [fromDay, toDay] = [days[start] as number, days[i - 1] as number];
+        if (fromDay === toDay) await rewriteDay(db, caps, userId, fromDay);
+        else await rewriteDays(db, caps, userId, { fromDay, toDay });
         start = i;
       }
     }
