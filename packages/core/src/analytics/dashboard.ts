@@ -4,7 +4,7 @@ import { type DayOptions, daysOf } from './day-options.js';
 import { periodStartDay } from './periods.js';
 import type { Accumulator } from './accumulator.js';
 import { PeriodSeries } from './period-series.js';
-import { createStatisticsAccumulator } from './statistics.js';
+import { type Statistics, createStatisticsAccumulator } from './statistics.js';
 
 /** The dashboard body. */
 export type Dashboard = DashboardBody;
@@ -25,20 +25,48 @@ export interface RecentOptions extends DayOptions {
  */
 export function createRecentPerformanceAccumulator(opts: RecentOptions): Accumulator<RecentPerformance> {
   const days = daysOf(opts);
-  const today = days.user.dayOf(opts.now);
-  const weekEnd = periodStartDay('weekly', weekIndex(today) + 1) - 1;
-  const monthEnd = periodStartDay('monthly', monthIndex(today) + 1) - 1;
-  const daily = new PeriodSeries('daily', today - 29, today);
-  const weekly = new PeriodSeries('weekly', periodStartDay('weekly', weekIndex(today) - 11), weekEnd);
-  const monthly = new PeriodSeries('monthly', periodStartDay('monthly', monthIndex(today) - 11), monthEnd);
+  const series = recentSeries(days.user.dayOf(opts.now));
   return {
     add(fact) {
       const day = days.dayOf(fact.exitTime, fact.account);
-      daily.addOnDay(day, fact);
-      weekly.addOnDay(day, fact);
-      monthly.addOnDay(day, fact);
+      for (const s of series) s.addOnDay(day, fact);
     },
-    result: () => ({ daily: daily.buckets(), weekly: weekly.buckets(), monthly: monthly.buckets() }),
+    result: () => recentOf(series),
+  };
+}
+
+/** The empty daily, weekly and monthly series of the recent performance around trading day `today`. */
+export function recentSeries(today: number): [PeriodSeries, PeriodSeries, PeriodSeries] {
+  const weekEnd = periodStartDay('weekly', weekIndex(today) + 1) - 1;
+  const monthEnd = periodStartDay('monthly', monthIndex(today) + 1) - 1;
+  return [
+    new PeriodSeries('daily', today - 29, today),
+    new PeriodSeries('weekly', periodStartDay('weekly', weekIndex(today) - 11), weekEnd),
+    new PeriodSeries('monthly', periodStartDay('monthly', monthIndex(today) - 11), monthEnd),
+  ];
+}
+
+/** The recent performance of the filled series. */
+export function recentOf([daily, weekly, monthly]: readonly PeriodSeries[]): RecentPerformance {
+  return {
+    daily: (daily as PeriodSeries).buckets(),
+    weekly: (weekly as PeriodSeries).buckets(),
+    monthly: (monthly as PeriodSeries).buckets(),
+  };
+}
+
+/** The dashboard of the statistics of its trades and their recent performance. */
+export function dashboardOf(s: Statistics, recentPerformance: RecentPerformance): Dashboard {
+  return {
+    summary: {
+      totalTrades: s.totalTrades,
+      winRate: s.winRate,
+      profitFactor: s.profitFactor,
+      totalPnL: s.totalPnL,
+      averageR: s.averageR,
+      maxDrawdown: s.maxDrawdown,
+    },
+    recentPerformance,
   };
 }
 
@@ -51,19 +79,6 @@ export function createDashboardAccumulator(opts: RecentOptions): Accumulator<Das
       stats.add(fact);
       recent.add(fact);
     },
-    result() {
-      const s = stats.result();
-      return {
-        summary: {
-          totalTrades: s.totalTrades,
-          winRate: s.winRate,
-          profitFactor: s.profitFactor,
-          totalPnL: s.totalPnL,
-          averageR: s.averageR,
-          maxDrawdown: s.maxDrawdown,
-        },
-        recentPerformance: recent.result(),
-      };
-    },
+    result: () => dashboardOf(stats.result(), recent.result()),
   };
 }

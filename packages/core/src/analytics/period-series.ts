@@ -96,6 +96,18 @@ export class PeriodSeries {
     this.last.add(fact);
   }
 
+  /** Adds the counts and P&L of a day's trades at once (see {@link Tally.addCounts}). */
+  addCountsOnDay(day: number, counts: { trades: number; wins: number; losses: number; pnl: number }): void {
+    if (day < this.fromDay || day > this.toDay) return;
+    const i = periodIndex(this.g, day) - this.first;
+    let t = this.tallies[i];
+    if (t === undefined) {
+      t = new Tally();
+      this.tallies[i] = t;
+    }
+    t.addCounts(counts);
+  }
+
   /** The zero-filled buckets, oldest first. */
   buckets(): PeriodBucket[] {
     return this.tallies.map((t, i) => bucketOf(periodKey(this.g, this.first + i), t));

@@ -3,7 +3,7 @@ import type { rDistributionSchema } from '@tj/schemas';
 import { validationError } from '../shared/errors.js';
 import { round8 } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';
-import { CompensatedSum } from './tally.js';
+import { meanR, ScaledRSum, scaledR } from './exact-r.js';
 
 /** Most buckets a contiguous R distribution lists; a wider range lists only its non-empty buckets. */
 export const MAX_R_BUCKETS = 10_000;
@@ -35,7 +35,7 @@ export function createRDistributionAccumulator(bucketSize = 0.5): Accumulator<RD
   }
   let values = new Float64Array(1024);
   let n = 0;
-  const sum = new CompensatedSum();
+  const sum = new ScaledRSum();
   return {
     add(fact) {
       const r = fact.rMultiple;
@@ -52,11 +52,15 @@ export function createRDistributionAccumulator(bucketSize = 0.5): Accumulator<RD
       if (n === 0) return { bucketSize, count: 0, averageR: null, medianR: null, sparse: false, buckets: [] };
       const sorted = values.subarray(0, n).sort();
       const mid = n >> 1;
-      const median = n % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+      // The median of an even count is the exact mean of the middle two, rounded as every mean R is.
+      const median =
+        n % 2 === 1
+          ? round8(sorted[mid] as number)
+          : meanR(scaledR(sorted[mid - 1] as number) + scaledR(sorted[mid] as number), 2);
       const first = bucketNumber(sorted[0] as number, bucketSize);
       const span = bucketNumber(sorted[n - 1] as number, bucketSize) - first + 1;
       const sparse = span > MAX_R_BUCKETS;
-      const summary = { bucketSize, count: n, averageR: round8(sum.value() / n), medianR: round8(median), sparse };
+      const summary = { bucketSize, count: n, averageR: meanR(sum.value(), n), medianR: median, sparse };
       const bucket = (k: number, count: number): RBucket => ({
         from: round8(k * bucketSize),
         to: round8((k + 1) * bucketSize),

@@ -25,12 +25,13 @@ import { createCalendarAccumulator, monthDays } from './calendar.js';
 import { granularityOf } from './periods.js';
 import type { Accumulator } from './accumulator.js';
 import { createByCategoryAccumulator } from './by-category.js';
-import { createDashboardAccumulator } from './dashboard.js';
+import { createDashboardAccumulator, dashboardOf } from './dashboard.js';
+import { allClosedSegment, recentFromTallies, selectsAllClosed } from './day-fold.js';
 import { createEquityCurveAccumulator } from './equity-curve.js';
 import { createPerformanceAccumulator } from './performance.js';
 import { createRDistributionAccumulator } from './r-distribution.js';
 import { analyticsCache } from './result-cache.js';
-import { createStatisticsAccumulator } from './statistics.js';
+import { createStatisticsAccumulator, statisticsOf } from './statistics.js';
 
 /**
  * Analytics for one acting user, each computed in one ordered pass over the user's closed
@@ -43,10 +44,18 @@ export function analytics(deps: CoreDeps) {
   const trades = deps.storage.repos.trades;
   const cache = analyticsCache();
 
-  /** `compute()`, or its result for the same user data, analytic and parameters. */
-  async function cached<T>(userId: string, name: string, params: unknown, compute: () => Promise<T>): Promise<T> {
-    const version = await trades.dataVersion(userId);
-    return cache.get(`${userId}|${version}|${name}|${JSON.stringify(params)}`, compute);
+  /**
+   * `compute()`, or its result for the same user data, analytic and parameters; `version` when the
+   * caller already asked for the data version (alongside another read, saving a round trip).
+   */
+  async function cached<T>(
+    userId: string,
+    name: string,
+    params: unknown,
+    compute: () => Promise<T>,
+    version?: number,
+  ): Promise<T> {
+    return cache.get(`${userId}|${version ?? (await trades.dataVersion(userId))}|${name}|${JSON.stringify(params)}`, compute);
   }
 
   /**
@@ -74,7 +83,9 @@ export function analytics(deps: CoreDeps) {
       const q = parseInput(tradeStatisticsQuerySchema, input ?? {});
       const query = await tradeQueryFor(deps.storage.repos, userId, q);
       return cached(userId, 'statistics', query, async () => {
-        const figures = await scan(userId, query, createStatisticsAccumulator(), 'outcomes+');
+        const figures = selectsAllClosed(query)
+          ? statisticsOf(await allClosedSegment(deps.storage, userId))
+          : await scan(userId, query, createStatisticsAccumulator(), 'outcomes+');
         const { open } = await trades.counts(userId, query);
         return { ...figures, openTrades: open };
       });
@@ -83,10 +94,24 @@ export function analytics(deps: CoreDeps) {
     async dashboard(userId: string, input: unknown): Promise<Dashboard> {
       const q = parseInput(dashboardQuerySchema, input ?? {});
       const now = deps.clock.now();
-      const tradingDays = await daysFor(userId, q.tz);
+      const [version, tradingDays] = await Promise.all([trades.dataVersion(userId), daysFor(userId, q.tz)]);
       const today = tradingDays.user.dayOf(now);
-      return cached(userId, 'dashboard', { ...q, today }, () =>
-        scan(userId, selectionOf(q), createDashboardAccumulator({ now, tz: q.tz, tradingDays }), needsOf(tradingDays)),
+      return cached(
+        userId,
+        'dashboard',
+        { ...q, today },
+        async () => {
+          const query = selectionOf(q);
+          if (tradingDays.perAccount || !selectsAllClosed(query)) {
+            return scan(userId, query, createDashboardAccumulator({ now, tz: q.tz, tradingDays }), needsOf(tradingDays));
+          }
+          const [all, recent] = await Promise.all([
+            allClosedSegment(deps.storage, userId),
+            recentFromTallies(deps.storage, userId, tradingDays.user, today),
+          ]);
+          return dashboardOf(statisticsOf(all), recent);
+        },
+        version,
       );
     },
     /** Zero-filled performance per period (`year` is `yearly`). */

@@ -1,24 +1,6 @@
 import { fromMicros, round8 } from '../shared/money.js';
+import { meanR, ScaledRSum } from './exact-r.js';
 import type { ClosedTradeFact } from './types.js';
-
-/** Neumaier-compensated running sum of floats (for R multiples, which are not money). */
-export class CompensatedSum {
-  private sum = 0;
-  private comp = 0;
-
-  /** Adds one value. */
-  add(x: number): void {
-    const t = this.sum + x;
-    if (Math.abs(this.sum) >= Math.abs(x)) this.comp += this.sum - t + x;
-    else this.comp += x - t + this.sum;
-    this.sum = t;
-  }
-
-  /** The compensated total. */
-  value(): number {
-    return this.sum + this.comp;
-  }
-}
 
 /** Counts and integer micro sums of a group of trades (one bucket, one category). */
 export class Tally {
@@ -32,7 +14,8 @@ export class Tally {
   /** Sum of losing results, micros (≤ 0). */
   grossLoss = 0;
   rCount = 0;
-  readonly rSum = new CompensatedSum();
+  /** Sum of the R multiples, scaled by 1e8 (exact). */
+  readonly rSum = new ScaledRSum();
 
   /** Adds one trade. */
   add(fact: ClosedTradeFact): void {
@@ -51,6 +34,14 @@ export class Tally {
       this.rCount++;
       this.rSum.add(rm);
     }
+  }
+
+  /** Adds the counts and P&L (micros) of several trades at once (no R multiples). */
+  addCounts(c: { trades: number; wins: number; losses: number; pnl: number }): void {
+    this.trades += c.trades;
+    this.wins += c.wins;
+    this.losses += c.losses;
+    this.pnl += c.pnl;
   }
 }
 
@@ -71,5 +62,5 @@ export function meanMoney(micros: number, n: number): number {
 
 /** Mean R of a tally, rounded; null when no trade has an R multiple. */
 export function averageROf(t: Tally): number | null {
-  return t.rCount === 0 ? null : round8(t.rSum.value() / t.rCount);
+  return meanR(t.rSum.value(), t.rCount);
 }

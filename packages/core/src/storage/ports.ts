@@ -1,3 +1,4 @@
+import type { SegmentState } from '../analytics/segment.js';
 import type { ClosedTradeFact } from '../analytics/types.js';
 import type {
   AlertEventRow,
@@ -402,6 +403,7 @@ export interface Repositories {
   imports: ImportRepo;
   importProfiles: ImportProfileRepo;
   settings: SettingsRepo;
+  tradeDays: TradeDayRepo;
 }
 
 /** What callers of the storage may need to know about its database, declared by the adapter. */
@@ -431,4 +433,35 @@ export interface Storage {
   /** True when the database answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** A run of `days` consecutive trading days of `dayMs` each, the first starting at `from` (UTC ms). */
+export interface DaySpan {
+  from: number;
+  days: number;
+  dayMs: number;
+}
+
+/** Counts and P&L of the closed trades of one day of a {@link DaySpan} (`day` counts from its first day). */
+export interface DayTally {
+  span: number;
+  day: number;
+  trades: number;
+  wins: number;
+  losses: number;
+  /** Sum of results, micros. */
+  pnl: number;
+}
+
+/**
+ * The statistics summary of a user's closed trades per UTC day of exit (analytics/segment.ts),
+ * which every trade write keeps in its own transaction.
+ */
+export interface TradeDayRepo {
+  /** Every day summary of the user, oldest day first. */
+  list(userId: string): Promise<SegmentState[]>;
+  /** Recomputes every day summary of the user from their trades (run it in a transaction). */
+  rebuild(userId: string): Promise<void>;
+  /** Trades, wins, losses and P&L per day of each span (days without exits are left out). */
+  tallies(userId: string, spans: readonly DaySpan[]): Promise<DayTally[]>;
 }

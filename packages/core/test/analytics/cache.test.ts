@@ -41,7 +41,14 @@ for (const db of DATABASES) {
       const user = await newUser(writer);
       await writer.trades.create(user, tradeBody({ exitPrice: 101, exitTime: '2026-11-20T16:00:00Z' }));
       const repo = opened.storage.repos.trades;
-      const spies = [vi.spyOn(repo, 'closedOutcomes'), vi.spyOn(repo, 'closedOutcomesWithCosts'), vi.spyOn(repo, 'closedFacts')];
+      // Unfiltered statistics read the day summaries instead of the trades: a read of either counts.
+      const days = opened.storage.repos.tradeDays;
+      const spies = [
+        vi.spyOn(repo, 'closedOutcomes'),
+        vi.spyOn(repo, 'closedOutcomesWithCosts'),
+        vi.spyOn(repo, 'closedFacts'),
+        vi.spyOn(days, 'list'),
+      ];
       const scans = { calls: () => spies.reduce((n, s) => n + s.mock.calls.length, 0) };
       const first = await reader.analytics.rDistribution(user, {});
       const again = await reader.analytics.rDistribution(user, {});

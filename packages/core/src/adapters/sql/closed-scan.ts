@@ -26,14 +26,15 @@ const FACT_COLUMNS = [
 /** What every other analytic reads: covered by the exit index (migration 15). */
 const OUTCOME_COLUMNS = ['id', 'exit_time', 'result_micros', 'r_multiple'] as const;
 /** The outcome with what statistics (holding time, fees) and per-account trading days read, still covered. */
-const OUTCOME_PLUS_COLUMNS = [...OUTCOME_COLUMNS, 'entry_time', 'fees', 'account'] as const;
+export const OUTCOME_PLUS_COLUMNS = [...OUTCOME_COLUMNS, 'entry_time', 'fees', 'account'] as const;
 
 type ClosedColumn = (typeof FACT_COLUMNS)[number];
 /** A closed trade's row as a scan reads it: the outcome columns always, the others when asked for. */
-type ClosedRecord = Pick<Database['trades'], (typeof OUTCOME_COLUMNS)[number]> & Partial<Pick<Database['trades'], ClosedColumn>>;
+export type ClosedRecord = Pick<Database['trades'], (typeof OUTCOME_COLUMNS)[number]> &
+  Partial<Pick<Database['trades'], ClosedColumn>>;
 
 /** The fact of a row; the columns the scan did not read take neutral values (see the port's `closedOutcomes`). */
-function toFact(r: ClosedRecord): ClosedTradeFact {
+export function toFact(r: ClosedRecord): ClosedTradeFact {
   const exitTime = r.exit_time as number;
   return {
     id: r.id,

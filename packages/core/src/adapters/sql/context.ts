@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SqlCapabilities } from './capabilities.js';
+import type { TouchedDays } from './day-summaries.js';
 import type { Database } from './schema.js';
 
 /** What every repository gets: a connection or transaction and what its database can do. */
@@ -10,6 +11,8 @@ export interface SqlContext {
   inTransaction: boolean;
   /** Runs cached SQL at once on an embedded database's one connection (absent on a server database). */
   direct?: DirectRunner | undefined;
+  /** Inside a transaction: the days whose summaries its trade writes changed, recomputed before it commits. */
+  touched?: TouchedDays | undefined;
 }
 
 /**

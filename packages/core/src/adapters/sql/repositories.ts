@@ -13,6 +13,7 @@ import { sqlSettingsRepo } from './settings-repo.js';
 import { sqlStateRepo } from './state-repo.js';
 import { sqlTokenRepo } from './token-repo.js';
 import { sqlTotpRepo } from './totp-repo.js';
+import { sqlTradeDayRepo } from './day-summary-repo.js';
 import { sqlTradeRepo } from './trade-repo.js';
 import { sqlUserRepo } from './user-repo.js';
 import { sqlWebhookRepo } from './webhook-repo.js';
@@ -36,5 +37,6 @@ export function sqlRepositories(ctx: SqlContext): Repositories {
     imports: sqlImportRepo(ctx),
     importProfiles: sqlImportProfileRepo(ctx),
     settings: sqlSettingsRepo(ctx),
+    tradeDays: sqlTradeDayRepo(ctx),
   };
 }

@@ -1,3 +1,5 @@
+import type { DaySummaryRecord } from './day-summaries.js';
+
 /** Column types as both drivers return them (int8 is parsed to number on PostgreSQL). */
 export interface Database {
   users: {
@@ -223,6 +225,7 @@ export interface Database {
   user_totp: { user_id: string; secret: string; enabled_at: number | null; last_step: number | null; created_at: number };
   /** Single-use recovery codes of the second factor (schema version 12), stored as SHA-256. */
   recovery_codes: { user_id: string; code_hash: string; used_at: number | null };
+  trade_day_summaries: DaySummaryRecord;
 }
 
 /** The SQL dialects we run on. */

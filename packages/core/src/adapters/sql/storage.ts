@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Storage } from '../../storage/ports.js';
 import { type Migration, migrate } from './migrate.js';
+import { TouchedDays } from './day-summaries.js';
 import { sqlRepositories } from './repositories.js';
 import type { SqlCapabilities } from './capabilities.js';
 import type { DirectRunner } from './context.js';
@@ -29,7 +30,12 @@ export async function createSqlStorage(
     repos: wrap(sqlRepositories({ db, caps, inTransaction: false, direct })),
     async transaction(fn) {
       try {
-        return await db.transaction().execute((trx) => fn(wrap(sqlRepositories({ db: trx, caps, inTransaction: true, direct }))));
+        return await db.transaction().execute(async (trx) => {
+          const touched = new TouchedDays();
+          const result = await fn(wrap(sqlRepositories({ db: trx, caps, inTransaction: true, direct, touched })));
+          await touched.flush(trx, caps);
+          return result;
+        });
       } catch (e) {
         throw translate(e);
       }

@@ -4,6 +4,7 @@ import type { TradeRow } from '../../storage/rows.js';
 import { closedOutcomes, closedOutcomesWithCosts, closedTradeFacts } from './closed-scan.js';
 import { offsetOf, type SqlContext } from './context.js';
 import { insertRecords } from './insert-many.js';
+import { TouchedDays } from './day-summaries.js';
 import { LIST_COLUMNS, TRADE_COLUMNS, tradeFromRecord, tradeListFromRecord, tradeToRecord } from './trade-mapping.js';
 import { applyQuery, countersAnswer, hot, paramsOf, shapeOf } from './trade-query.js';
 
@@ -18,6 +19,9 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
   const { db, caps } = ctx;
   /** Cached statements are per database: their SQL differs. */
   const key = (shape: string) => `${caps.label}:${shape}`;
+  /** Days whose summaries a write changed: the transaction recomputes them before it commits; outside one, {@link settle} does. */
+  const touched = ctx.touched ?? new TouchedDays();
+  const settle = () => (ctx.touched ? Promise.resolve() : touched.flush(db, caps));
 
   /** Adjusts the user's counters and bumps their data version: every trade write goes through here. */
   async function bumpCounts(userId: string, total: number, open: number): Promise<void> {
@@ -66,17 +70,21 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     async insert(t) {
       await db.insertInto('trades').values(tradeToRecord(t)).execute();
       await bumpCounts(t.userId, 1, isOpen(t));
+      touched.touch(t.userId, t.exitTime);
+      await settle();
     },
     async insertMany(rows) {
       const perUser = new Map<string, { total: number; open: number }>();
       await insertRecords(ctx, 'trades', rows.map(tradeToRecord), INSERT_CHUNK);
       for (const t of rows) {
+        touched.touch(t.userId, t.exitTime);
         const c = perUser.get(t.userId) ?? { total: 0, open: 0 };
         c.total++;
         c.open += isOpen(t);
         perUser.set(t.userId, c);
       }
       for (const [userId, c] of perUser) await bumpCounts(userId, c.total, c.open);
+      await settle();
     },
     async get(userId, id, opts) {
       let q = db.selectFrom('trades').select(TRADE_COLUMNS).where('user_id', '=', userId).where('id', '=', id);
@@ -88,10 +96,15 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       const { user_id: _u, id: _i, created_at: _c, ...changes } = tradeToRecord(after);
       await db.updateTable('trades').set(changes).where('user_id', '=', after.userId).where('id', '=', after.id).execute();
       await bumpCounts(after.userId, 0, isOpen(after) - isOpen(before));
+      touched.touch(before.userId, before.exitTime);
+      touched.touch(after.userId, after.exitTime);
+      await settle();
     },
     async delete(t) {
       const res = await db.deleteFrom('trades').where('user_id', '=', t.userId).where('id', '=', t.id).executeTakeFirst();
       if (Number(res.numDeletedRows) === 1) await bumpCounts(t.userId, -1, -isOpen(t));
+      touched.touch(t.userId, t.exitTime);
+      await settle();
     },
     async *closedWithoutStop(userId) {
       let after: string | undefined;
@@ -126,7 +139,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
           part.map((c) => sql`WHEN ${c.id} THEN CAST(${c.rMultiple} AS DOUBLE PRECISION)`),
           sql` `,
         );
-        await db
+        const rows = await db
           .updateTable('trades')
           .set({ r_multiple: sql`CASE id ${cases} END` })
           .where('user_id', '=', userId)
@@ -135,8 +148,11 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
             'in',
             part.map((c) => c.id),
           )
+          .returning('exit_time')
           .execute();
+        for (const r of rows) touched.touch(userId, r.exit_time);
       }
+      await settle();
     },
     async byImport(userId, importId) {
       const rows = await db
@@ -166,9 +182,11 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         .deleteFrom('trades')
         .where('user_id', '=', userId)
         .where('import_id', '=', importId)
-        .returning('exit_price')
+        .returning(['exit_price', 'exit_time'])
         .execute();
       if (gone.length > 0) await bumpCounts(userId, -gone.length, -gone.filter((r) => r.exit_price === null).length);
+      for (const r of gone) touched.touch(userId, r.exit_time);
+      await settle();
       return gone.length;
     },
     async list(userId, query, page) {

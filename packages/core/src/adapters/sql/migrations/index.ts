@@ -6,6 +6,7 @@ import { tradeDetailMigrations } from './v02-v06-trade-details.js';
 import { keysAndLogMigrations } from './v10-v13-keys-and-log.js';
 import { settingsAndImportMigrations } from './v15-v23-settings-imports.js';
 import { alertStateMigrations } from './v24-alert-states.js';
+import { tradeDaySummaryMigration } from './v25-trade-day-summaries.js';
 
 /** Every schema version, written once for all databases. Forward-only; never edit a released one, add the next. */
 export const MIGRATIONS: readonly MigrationDefinition[] = [
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly MigrationDefinition[] = [
   ...keysAndLogMigrations,
   ...settingsAndImportMigrations,
   ...alertStateMigrations,
+  tradeDaySummaryMigration,
 ];
 
 /**

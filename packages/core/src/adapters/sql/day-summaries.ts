@@ -1,0 +1,214 @@
+import type { Kysely } from 'kysely';
+import { Segment, type SegmentState } from '../../analytics/segment.js';
+import { DAY_MS } from '../../shared/calendar.js';
+import type { SqlCapabilities } from './capabilities.js';
+import { type ClosedRecord, closedOutcomesWithCosts, OUTCOME_PLUS_COLUMNS, toFact } from './closed-scan.js';
+import { DAY_SUMMARY_INTEGERS, DAY_SUMMARY_TEXTS } from './migrations/v25-trade-day-summaries.js';
+import type { Database } from './schema.js';
+import { hot } from './trade-query.js';
+
+type IntegerColumn = (typeof DAY_SUMMARY_INTEGERS)[number];
+type TextColumn = (typeof DAY_SUMMARY_TEXTS)[number];
+/** A row of `trade_day_summaries` (PostgreSQL's BIGINT may arrive as a string). */
+export type DaySummaryRecord = { user_id: string; day: number } & Record<IntegerColumn, number> & Record<TextColumn, string>;
+
+/** Rows written per INSERT statement (28 parameters each). */
+const WRITE_CHUNK = 200;
+
+/** The segment of a stored row. */
+export function segmentOfRecord(r: DaySummaryRecord): SegmentState {
+  const n = (c: IntegerColumn) => Number(r[c]);
+  return {
+    trades: n('trades'),
+    wins: n('wins'),
+    losses: n('losses'),
+    pnl: n('pnl'),
+    grossProfit: n('gross_profit'),
+    grossLoss: n('gross_loss'),
+    fees: n('fees'),
+    winHoldMs: n('win_hold_ms'),
+    lossHoldMs: n('loss_hold_ms'),
+    largestWin: n('largest_win'),
+    largestLoss: n('largest_loss'),
+    maxPrefix: n('max_prefix'),
+    minPrefix: n('min_prefix'),
+    maxDrawdown: n('max_drawdown'),
+    firstRun: n('first_run'),
+    lastRun: n('last_run'),
+    oneRun: n('one_run') === 1,
+    longestWin: n('longest_win'),
+    longestLoss: n('longest_loss'),
+    rN: n('r_n'),
+    rSum: BigInt(r.r_sum),
+    rSq: BigInt(r.r_sq),
+    winRN: n('win_r_n'),
+    winRSum: BigInt(r.win_r_sum),
+    lossRN: n('loss_r_n'),
+    lossRSum: BigInt(r.loss_r_sum),
+  };
+}
+
+/** The row of a day's segment. */
+function recordOf(userId: string, day: number, s: SegmentState): DaySummaryRecord {
+  return {
+    user_id: userId,
+    day,
+    trades: s.trades,
+    wins: s.wins,
+    losses: s.losses,
+    pnl: s.pnl,
+    gross_profit: s.grossProfit,
+    gross_loss: s.grossLoss,
+    fees: s.fees,
+    win_hold_ms: s.winHoldMs,
+    loss_hold_ms: s.lossHoldMs,
+    largest_win: s.largestWin,
+    largest_loss: s.largestLoss,
+    max_prefix: s.maxPrefix,
+    min_prefix: s.minPrefix,
+    max_drawdown: s.maxDrawdown,
+    first_run: s.firstRun,
+    last_run: s.lastRun,
+    one_run: s.oneRun ? 1 : 0,
+    longest_win: s.longestWin,
+    longest_loss: s.longestLoss,
+    r_n: s.rN,
+    r_sum: s.rSum.toString(),
+    r_sq: s.rSq.toString(),
+    win_r_n: s.winRN,
+    win_r_sum: s.winRSum.toString(),
+    loss_r_n: s.lossRN,
+    loss_r_sum: s.lossRSum.toString(),
+  };
+}
+
+/**
+ * Rewrites the user's day summaries of UTC days `fromDay` … `toDay` (all days when absent) from
+ * their closed trades: one ordered range read of the trades, one segment per day with exits.
+ */
+export async function rewriteDays(
+  db: Kysely<Database>,
+  caps: SqlCapabilities,
+  userId: string,
+  range?: { fromDay: number; toDay: number },
+): Promise<void> {
+  let del = db.deleteFrom('trade_day_summaries').where('user_id', '=', userId);
+  if (range) del = del.where('day', '>=', range.fromDay).where('day', '<=', range.toDay);
+  await del.execute();
+  const query = range ? { exitFrom: range.fromDay * DAY_MS, exitTo: (range.toDay + 1) * DAY_MS } : {};
+  const pending: DaySummaryRecord[] = [];
+  const write = async () => {
+    if (pending.length > 0) await db.insertInto('trade_day_summaries').values(pending.splice(0)).execute();
+  };
+  let day = Number.NaN;
+  let seg = new Segment();
+  for await (const batch of closedOutcomesWithCosts(db, userId, query, caps)) {
+    for (const fact of batch) {
+      const d = Math.floor(fact.exitTime / DAY_MS);
+      if (d !== day) {
+        if (seg.trades > 0) pending.push(recordOf(userId, day, seg.state()));
+        if (pending.length >= WRITE_CHUNK) await write();
+        day = d;
+        seg = new Segment();
+      }
+      seg.add(fact);
+    }
+  }
+  if (seg.trades > 0) pending.push(recordOf(userId, day, seg.state()));
+  await write();
+}
+
+/** Trades of one day read at a time. */
+const DAY_PAGE = 5000;
+/** Every summary column but the key: what an upsert replaces. */
+const VALUE_COLUMNS = [...DAY_SUMMARY_INTEGERS, ...DAY_SUMMARY_TEXTS];
+
+/** The closed trades exiting in [from, to) in (exit_time, id) order, by keyset pages of precompiled SQL. */
+async function* factsBetween(db: Kysely<Database>, caps: SqlCapabilities, userId: string, from: number, to: number) {
+  let after: [number, string] | undefined;
+  for (;;) {
+    const base = () =>
+      db
+        .selectFrom('trades')
+        .select(OUTCOME_PLUS_COLUMNS)
+        .where('user_id', '=', userId)
+        .where('exit_time', '>=', from)
+        .where('exit_time', '<', to);
+    const rows = after
+      ? await hot({ db, inTransaction: true }, `${caps.label}:day-facts-after`, [userId, from, to, ...after, DAY_PAGE], () => {
+          const [t, id] = after as [number, string];
+          return base()
+            .where((eb) => eb(eb.refTuple('exit_time', 'id'), '>', eb.tuple(t, id)))
+            .orderBy('exit_time')
+            .orderBy('id')
+            .limit(DAY_PAGE);
+        })
+      : await hot({ db, inTransaction: true }, `${caps.label}:day-facts`, [userId, from, to, DAY_PAGE], () =>
+          base().orderBy('exit_time').orderBy('id').limit(DAY_PAGE),
+        );
+    const facts = (rows as ClosedRecord[]).map(toFact);
+    yield facts;
+    const last = facts.at(-1);
+    if (last === undefined || facts.length < DAY_PAGE) return;
+    after = [last.exitTime, last.id];
+  }
+}
+
+/** Rewrites one UTC day's summary from its trades: one upsert, or one delete when it has none left. */
+async function rewriteDay(db: Kysely<Database>, caps: SqlCapabilities, userId: string, day: number): Promise<void> {
+  const seg = new Segment();
+  for await (const facts of factsBetween(db, caps, userId, day * DAY_MS, (day + 1) * DAY_MS)) for (const f of facts) seg.add(f);
+  if (seg.trades === 0) {
+    await hot({ db, inTransaction: true }, `${caps.label}:day-delete`, [userId, day], () =>
+      db.deleteFrom('trade_day_summaries').where('user_id', '=', userId).where('day', '=', day),
+    );
+    return;
+  }
+  const record = recordOf(userId, day, seg.state());
+  await hot({ db, inTransaction: true }, `${caps.label}:day-upsert`, Object.values(record), () =>
+    db
+      .insertInto('trade_day_summaries')
+      .values(record)
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'day'])
+          .doUpdateSet((eb) => Object.fromEntries(VALUE_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+      ),
+  );
+}
+
+/**
+ * The UTC days whose trades a write changed, per user, so their summaries are recomputed once:
+ * inside a transaction when it ends (an import's thousands of trades cost one pass over the days
+ * they touch), outside one after each write.
+ */
+export class TouchedDays {
+  private readonly users = new Map<string, Set<number>>();
+
+  /** Notes that a trade exiting at `exitTime` (null: open, no summary) changed. */
+  touch(userId: string, exitTime: number | null | undefined): void {
+    if (exitTime === null || exitTime === undefined) return;
+    let days = this.users.get(userId);
+    if (days === undefined) {
+      days = new Set();
+      this.users.set(userId, days);
+    }
+    days.add(Math.floor(Number(exitTime) / DAY_MS));
+  }
+
+  /** Recomputes the summaries of every touched day, a contiguous run of days per range read, and forgets them. */
+  async flush(db: Kysely<Database>, caps: SqlCapabilities): Promise<void> {
+    for (const [userId, set] of this.users) {
+      this.users.delete(userId);
+      const days = [...set].sort((a, b) => a - b);
+      let start = 0;
+      for (let i = 1; i <= days.length; i++) {
+        if (i < days.length && (days[i] as number) === (days[i - 1] as number) + 1) continue;
+        const [fromDay, toDay] = [days[start] as number, days[i - 1] as number];
+        if (fromDay === toDay) await rewriteDay(db, caps, userId, fromDay);
+        else await rewriteDays(db, caps, userId, { fromDay, toDay });
+        start = i;
+      }
+    }
+  }
+}
