@@ -140,6 +140,35 @@ describe.each(DATABASES)('rate limits shared through the database on $name', (db
         await opened.cleanup();
       }
     });
+
+    it('a key far from its limit reserves hits: one write serves several requests, and stores never allow more than the limit', async () => {
+      const opened = await db.open();
+      try {
+        const interval = rateInterval({ limit: 600, windowMs: 60_000 });
+        const a = databaseRateLimitStore(opened.storage);
+        const tat = () => opened.storage.repos.state.rateTat('rl:busy');
+        expect((await a.hit('busy', 1_000, interval, 60_000)).allowed).toBe(true);
+        expect(await tat()).toBe(1_000 + interval);
+        // The second hit reserves 16 (the key has 599 hits of room): the stored state moves once for them all.
+        expect((await a.hit('busy', 1_000, interval, 60_000)).allowed).toBe(true);
+        expect(await tat()).toBe(1_000 + 17 * interval);
+        for (let i = 0; i < 15; i++) expect((await a.hit('busy', 1_000, interval, 60_000)).allowed).toBe(true);
+        expect(await tat()).toBe(1_000 + 17 * interval);
+        expect((await a.hit('busy', 1_000, interval, 60_000)).allowed).toBe(true);
+        expect(await tat()).toBe(1_000 + 33 * interval);
+
+        // Two processes hammering one key at one instant: never more than the limit, and near it one hit per write.
+        const b = databaseRateLimitStore(opened.storage);
+        const c = databaseRateLimitStore(opened.storage);
+        let allowed = 0;
+        for (let i = 0; i < 1_500; i++) if ((await (i % 2 ? b : c).hit('shared', 5_000, interval, 60_000)).allowed) allowed++;
+        expect(allowed).toBeLessThanOrEqual(600);
+        expect(allowed).toBeGreaterThan(600 - 2 * 16);
+        expect(await opened.storage.repos.state.rateTat('rl:shared')).toBeLessThanOrEqual(5_000 + 60_000);
+      } finally {
+        await opened.cleanup();
+      }
+    });
   });
 });
 
