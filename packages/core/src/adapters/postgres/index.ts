@@ -1,7 +1,8 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
 import type { Storage } from '../../storage/ports.js';
 import type { Database as Schema } from '../sql/schema.js';
+import { preparedNameOf } from '../sql/compiled-cache.js';
 import { createSqlStorage } from '../sql/storage.js';
 import { translatePostgresError } from './errors.js';
 import { postgresCapabilities, postgresMigrations } from './capabilities.js';
@@ -28,6 +29,29 @@ const types = {
 };
 
 /**
+ * The pool with each client sending the statements the compiled-query cache holds as named
+ * (prepared) statements: PostgreSQL parses and plans them once per connection, not per call.
+ */
+function preparingHotStatements(pool: pg.Pool): PostgresPool {
+  const prepared = new WeakSet<pg.PoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      if (!prepared.has(client)) {
+        prepared.add(client);
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        client.query = ((text: unknown, values?: unknown) => {
+          const name = typeof text === 'string' ? preparedNameOf(text) : undefined;
+          return name === undefined ? query(text, values) : query({ name, text, values });
+        }) as typeof client.query;
+      }
+      return client as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/**
  * Opens (migrating) a PostgreSQL database through a pg pool. Several processes may share it.
  *
  * @example const storage = await openPostgresStorage({ url: process.env.TJ_DATABASE_URL! });
@@ -46,7 +70,7 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: preparingHotStatements(pool) }) });
   try {
     if (schema !== 'public') await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
     return await createSqlStorage(db, postgresCapabilities, postgresMigrations, translatePostgresError);

@@ -1,12 +1,22 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type { DirectRunner } from './context.js';
 
+/** Names of the SQL texts the caches hold, for drivers that prepare named statements (bounded: the caches are). */
+const statementNames = new Map<string, string>();
+
+/** The prepared-statement name of `sql` when a compiled-query cache holds it, else undefined. */
+export function preparedNameOf(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 /**
  * Runs hot queries without rebuilding them: the SQL that kysely compiles for a query *shape*
  * (which filters are present) is kept, and later calls send it with fresh parameters. A shape is
  * cached only after its compiled parameters were seen to equal the ones the caller computes, so a
  * wrong parameter order can never be cached; it is merely not sped up. Where the context has a
- * direct runner (SQLite), cached SQL skips the query executor too.
+ * direct runner (SQLite), cached SQL skips the query executor too; a driver that prepares named
+ * statements (PostgreSQL) may look its name up with {@link preparedNameOf}, so it is parsed and
+ * planned once per connection.
  */
 export function compiledQueryCache(capacity = 128) {
   const sqlByShape = new Map<string, string>();
@@ -25,7 +35,10 @@ export function compiledQueryCache(capacity = 128) {
     }
     const compiled = build().compile();
     const same = compiled.parameters.length === params.length && compiled.parameters.every((p, i) => p === params[i]);
-    if (same && sqlByShape.size < capacity) sqlByShape.set(shape, compiled.sql);
+    if (same && sqlByShape.size < capacity) {
+      sqlByShape.set(shape, compiled.sql);
+      if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `tj_hot_${statementNames.size + 1}`);
+    }
     return (await db.executeQuery<R>(compiled)).rows;
   };
 }
