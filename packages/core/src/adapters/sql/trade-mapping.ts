@@ -38,7 +38,7 @@ export const LIST_COLUMNS = [
 export const TRADE_COLUMNS = [...LIST_COLUMNS, 'result_manual', 'import_key'] as const;
 
 type ListRecord = Pick<Selectable<Database['trades']>, (typeof LIST_COLUMNS)[number]>;
-type TradeRecord = Pick<Selectable<Database['trades']>, (typeof TRADE_COLUMNS)[number]>;
+export type TradeRecord = Pick<Selectable<Database['trades']>, (typeof TRADE_COLUMNS)[number]>;
 
 /** A trades table row (its {@link LIST_COLUMNS}) as a list row of `userId`. */
 export function tradeListFromRecord(r: ListRecord, userId: string): TradeListRow {

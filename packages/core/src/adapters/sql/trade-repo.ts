@@ -5,7 +5,14 @@ import { closedOutcomes, closedOutcomesWithCosts, closedTradeFacts } from './clo
 import { offsetOf, type SqlContext } from './context.js';
 import { insertRecords } from './insert-many.js';
 import { TouchedDays } from './day-summaries.js';
-import { LIST_COLUMNS, TRADE_COLUMNS, tradeFromRecord, tradeListFromRecord, tradeToRecord } from './trade-mapping.js';
+import {
+  LIST_COLUMNS,
+  TRADE_COLUMNS,
+  type TradeRecord,
+  tradeFromRecord,
+  tradeListFromRecord,
+  tradeToRecord,
+} from './trade-mapping.js';
 import { applyQuery, countersAnswer, hot, paramsOf, shapeOf } from './trade-query.js';
 
 const INSERT_CHUNK = 400;
@@ -245,31 +252,31 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     async bumpDataVersion(userId) {
       await bumpCounts(userId, 0, 0);
     },
+    // Both lookups take their keys as one table parameter (`rowsTable`): one statement whose text
+    // does not depend on how many keys there are, instead of IN lists of a parameter per key.
     async existingIds(userId, ids) {
-      const found = new Set<string>();
-      for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-        const rows = await db
-          .selectFrom('trades')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('id', 'in', ids.slice(i, i + INSERT_CHUNK))
-          .execute();
-        for (const r of rows) found.add(r.id);
-      }
-      return found;
+      if (ids.length === 0) return new Set<string>();
+      const keys = caps.rowsTable(
+        'k',
+        [['id', 'uuid']],
+        ids.map((id) => [id]),
+      );
+      const { rows } = await sql<{ id: string }>`
+        SELECT id FROM trades WHERE user_id = ${caps.typedParam(userId, 'uuid')} AND id IN (SELECT id FROM ${keys})`.execute(db);
+      return new Set(rows.map((r) => r.id));
     },
-    async byImportKeys(userId, keys) {
-      const out: TradeRow[] = [];
-      for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
-        const rows = await db
-          .selectFrom('trades')
-          .select(TRADE_COLUMNS)
-          .where('user_id', '=', userId)
-          .where('import_key', 'in', keys.slice(i, i + INSERT_CHUNK))
-          .execute();
-        out.push(...rows.map((r) => tradeFromRecord(r, userId)));
-      }
-      return out;
+    async byImportKeys(userId, importKeys) {
+      if (importKeys.length === 0) return [];
+      const keys = caps.rowsTable(
+        'k',
+        [['import_key', 'text']],
+        importKeys.map((key) => [key]),
+      );
+      const columns = sql.join(TRADE_COLUMNS.map((c) => sql.ref(c)));
+      const { rows } = await sql<TradeRecord>`
+        SELECT ${columns} FROM trades
+        WHERE user_id = ${caps.typedParam(userId, 'uuid')} AND import_key IN (SELECT import_key FROM ${keys})`.execute(db);
+      return rows.map((r) => tradeFromRecord(r, userId));
     },
     async exitPnlMicros(userId, from, to) {
       const r = await db
