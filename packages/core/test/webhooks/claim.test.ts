@@ -1,10 +1,9 @@
 import { createDeliveryWorker } from '@tj/core';
 import Sqlite from 'better-sqlite3';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
 import { type Receiver, startReceiver } from '../../../../test/webhooks/support/receiver.js';
-import { deliveriesOf, newUserId, tradeBody, useWebhookStorage } from './support.js';
+import { deliveriesOf, newUserId, rawPgClient, tradeBody, useWebhookStorage } from './support.js';
 
 /** Deletes an event row behind the core's back, as a hand-run cleanup would (real SQL, no port). */
 async function deleteEventRow(url: string, userId: string, eventId: string): Promise<void> {
@@ -14,11 +13,7 @@ async function deleteEventRow(url: string, userId: string, eventId: string): Pro
     file.close();
     return;
   }
-  const u = new URL(url);
-  const schema = u.searchParams.get('schema') ?? 'public';
-  u.searchParams.delete('schema');
-  const client = new pg.Client({ connectionString: u.toString(), options: `-c search_path=${schema}` });
-  await client.connect();
+  const client = await rawPgClient(url);
   try {
     await client.query('DELETE FROM events WHERE user_id = $1 AND id = $2', [userId, eventId]);
   } finally {

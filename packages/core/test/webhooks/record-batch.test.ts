@@ -1,10 +1,9 @@
 import { createDeliveryWorker } from '@tj/core';
 import { createServer } from 'node:http';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
 import { type Receiver, startReceiver } from '../../../../test/webhooks/support/receiver.js';
-import { deliveriesOf, newUserId, tradeBody, useWebhookStorage } from './support.js';
+import { deliveriesOf, newUserId, rawPgClient, tradeBody, useWebhookStorage } from './support.js';
 
 /**
  * Blocks every write to the delivery log from a second connection until `release()`: an EXCLUSIVE
@@ -12,11 +11,7 @@ import { deliveriesOf, newUserId, tradeBody, useWebhookStorage } from './support
  * would block the claims too, and a waiting better-sqlite3 call blocks its whole process).
  */
 async function blockDeliveryLog(url: string): Promise<{ release(): Promise<void> }> {
-  const u = new URL(url);
-  const schema = u.searchParams.get('schema') ?? 'public';
-  u.searchParams.delete('schema');
-  const client = new pg.Client({ connectionString: u.toString(), options: `-c search_path=${schema}` });
-  await client.connect();
+  const client = await rawPgClient(url);
   await client.query('BEGIN');
   await client.query('LOCK TABLE delivery_attempts IN EXCLUSIVE MODE');
   return {

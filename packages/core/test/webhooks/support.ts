@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { coreDeps } from '@tj/core/internal';
 import { type Core, createCore, type Storage, type WebhookOptions } from '@tj/core';
 import { type ClosableWebhookSender, createWebhookSender } from '@tj/http';
@@ -77,4 +78,14 @@ export function tradeBody(over: Record<string, unknown> = {}): Record<string, un
 export async function deliveriesOf(core: Core, userId: string, webhookId: string) {
   const { deliveries } = await core.webhooks.deliveries(userId, webhookId, { limit: 100 });
   return deliveries.reverse();
+}
+
+/** A connected pg client on the schema of a PostgreSQL test database URL (`?schema=`), for raw SQL behind the core's back. */
+export async function rawPgClient(url: string): Promise<pg.Client> {
+  const u = new URL(url);
+  const schema = u.searchParams.get('schema') ?? 'public';
+  u.searchParams.delete('schema');
+  const client = new pg.Client({ connectionString: u.toString(), options: `-c search_path=${schema}` });
+  await client.connect();
+  return client;
 }
