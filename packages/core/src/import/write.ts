@@ -20,7 +20,7 @@ import { newTradeRow } from '../trades/service.js';
 import { type ImportedTrade, QUANTITY_SCALE } from './round-trip.js';
 import type { ImportItem } from './trade-input.js';
 
-const BATCH = 500;
+const BATCH = 2000;
 
 /** One trade the writer handled, for the report. */
 export interface WrittenTrade {
