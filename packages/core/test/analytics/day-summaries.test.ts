@@ -204,6 +204,26 @@ for (const db of DATABASES) {
       );
     });
 
+    it('folds a close after the day’s last one into the stored row, and rewrites the day for one before it', async () => {
+      const user = await newUser(core);
+      const at = (slot: number, open = false) =>
+        bodyOf({ slot, minute: 0, holdMinutes: 5, move: 1, stop: 1, fees: 0, open, account: undefined });
+      await core.trades.create(user, at(0));
+      const openTrade = await core.trades.create(user, at(2, true));
+      // A mark in the stored row: only a fold keeps it, a rewrite from the trades drops it.
+      await behindTheBack(opened.url, 'UPDATE trade_day_summaries SET fees = 7 WHERE user_id = $1', user);
+      await core.trades.create(user, at(1));
+      expect((await opened.storage.repos.tradeDays.list(user)).map((d) => [d.trades, d.fees])).toEqual([[2, 7]]);
+      await core.trades.update(user, openTrade.id, { exitPrice: 101, exitTime: exitAt(2, 0) });
+      expect((await opened.storage.repos.tradeDays.list(user)).map((d) => [d.trades, d.fees])).toEqual([[3, 7]]);
+      // A close before the day's last one: the day is read again, and the mark is gone.
+      await core.trades.create(user, { ...at(0), exitTime: exitAt(0, 1) });
+      expect((await opened.storage.repos.tradeDays.list(user)).map((d) => [d.trades, d.fees])).toEqual([[4, 0]]);
+      expect((await opened.storage.repos.tradeDays.list(user)).map((d) => ({ ...d }))).toEqual(
+        await expectedDays(opened.storage, user),
+      );
+    });
+
     it('builds the summaries of trades stored before them on first use', async () => {
       const user = await newUser(core);
       for (let i = 0; i < 5; i++) {
@@ -222,12 +242,12 @@ for (const db of DATABASES) {
   });
 }
 
-/** Deletes a user's day summaries behind the storage's back, with the database's own driver. */
-async function deleteSummaries(url: string, user: string): Promise<void> {
+/** Runs one statement with `?`/`$1` = the user on the test database behind the storage's back, with its own driver. */
+async function behindTheBack(url: string, sqlText: string, user: string): Promise<void> {
   if (url.startsWith('sqlite:')) {
     const { default: Database } = await import('better-sqlite3');
     const raw = new Database(url.replace(/^sqlite:/, ''));
-    raw.prepare('DELETE FROM trade_day_summaries WHERE user_id = ?').run(user);
+    raw.prepare(sqlText.replace('$1', '?')).run(user);
     raw.close();
     return;
   }
@@ -235,8 +255,12 @@ async function deleteSummaries(url: string, user: string): Promise<void> {
   const schema = u.searchParams.get('schema') ?? 'public';
   u.searchParams.delete('schema');
   const pg = await import('pg');
-  const client = new pg.default.Client({ connectionString: u.toString() });
+  const client = new pg.default.Client({ connectionString: u.toString(), options: `-c search_path=${schema}` });
   await client.connect();
-  await client.query(`DELETE FROM "${schema}".trade_day_summaries WHERE user_id = $1`, [user]);
+  await client.query(sqlText, [user]);
   await client.end();
 }
+
+/** Deletes a user's day summaries behind the storage's back. */
+const deleteSummaries = (url: string, user: string) =>
+  behindTheBack(url, 'DELETE FROM trade_day_summaries WHERE user_id = $1', user);

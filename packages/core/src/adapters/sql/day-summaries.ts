@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { Segment, type SegmentState } from '../../analytics/segment.js';
+import type { ClosedTradeFact } from '../../analytics/types.js';
 import { DAY_MS } from '../../shared/calendar.js';
 import type { SqlCapabilities } from './capabilities.js';
 import { type ClosedRecord, closedOutcomesWithCosts, OUTCOME_PLUS_COLUMNS, toFact } from './closed-scan.js';
@@ -154,17 +155,15 @@ async function* factsBetween(db: Kysely<Database>, caps: SqlCapabilities, userId
   }
 }
 
-/** Rewrites one UTC day's summary from its trades: one upsert, or one delete when it has none left. */
-async function rewriteDay(db: Kysely<Database>, caps: SqlCapabilities, userId: string, day: number): Promise<void> {
-  const seg = new Segment();
-  for await (const facts of factsBetween(db, caps, userId, day * DAY_MS, (day + 1) * DAY_MS)) for (const f of facts) seg.add(f);
-  if (seg.trades === 0) {
-    await hot({ db, inTransaction: true }, `${caps.label}:day-delete`, [userId, day], () =>
-      db.deleteFrom('trade_day_summaries').where('user_id', '=', userId).where('day', '=', day),
-    );
-    return;
-  }
-  const record = recordOf(userId, day, seg.state());
+/** Writes one day's summary (insert or replace). */
+async function upsertDay(
+  db: Kysely<Database>,
+  caps: SqlCapabilities,
+  userId: string,
+  day: number,
+  state: SegmentState,
+): Promise<void> {
+  const record = recordOf(userId, day, state);
   await hot({ db, inTransaction: true }, `${caps.label}:day-upsert`, Object.values(record), () =>
     db
       .insertInto('trade_day_summaries')
@@ -178,29 +177,107 @@ async function rewriteDay(db: Kysely<Database>, caps: SqlCapabilities, userId: s
 }
 
 /**
+ * Folds new closes into their day's stored summary without reading the day's other trades, when
+ * no other closed trade of that day comes after the first of them in (exit_time, id) order (one
+ * indexed count): false when one does, and the day must be rewritten.
+ */
+async function appendToDay(
+  db: Kysely<Database>,
+  caps: SqlCapabilities,
+  userId: string,
+  day: number,
+  facts: ClosedTradeFact[],
+): Promise<boolean> {
+  facts.sort((a, b) => a.exitTime - b.exitTime || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const first = facts[0] as ClosedTradeFact;
+  const ctx = { db, inTransaction: true };
+  const [later] = await hot(
+    ctx,
+    `${caps.label}:day-later`,
+    [userId, first.exitTime, (day + 1) * DAY_MS, first.exitTime, first.exitTime, first.id],
+    () =>
+      db
+        .selectFrom('trades')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('exit_time', '>=', first.exitTime)
+        .where('exit_time', '<', (day + 1) * DAY_MS)
+        .where((eb) =>
+          eb.or([eb('exit_time', '>', first.exitTime), eb.and([eb('exit_time', '=', first.exitTime), eb('id', '>=', first.id)])]),
+        ),
+  );
+  if (Number(later?.n ?? -1) !== facts.length) return false;
+  const [stored] = await hot(ctx, `${caps.label}:day-row`, [userId, day], () =>
+    db.selectFrom('trade_day_summaries').selectAll().where('user_id', '=', userId).where('day', '=', day),
+  );
+  const seg = new Segment();
+  if (stored) seg.append(segmentOfRecord(stored as DaySummaryRecord));
+  const tail = new Segment();
+  for (const f of facts) tail.add(f);
+  seg.append(tail.state());
+  await upsertDay(db, caps, userId, day, seg.state());
+  return true;
+}
+
+/** Rewrites one UTC day's summary from its trades: one upsert, or one delete when it has none left. */
+async function rewriteDay(db: Kysely<Database>, caps: SqlCapabilities, userId: string, day: number): Promise<void> {
+  const seg = new Segment();
+  for await (const facts of factsBetween(db, caps, userId, day * DAY_MS, (day + 1) * DAY_MS)) for (const f of facts) seg.add(f);
+  if (seg.trades === 0) {
+    await hot({ db, inTransaction: true }, `${caps.label}:day-delete`, [userId, day], () =>
+      db.deleteFrom('trade_day_summaries').where('user_id', '=', userId).where('day', '=', day),
+    );
+    return;
+  }
+  await upsertDay(db, caps, userId, day, seg.state());
+}
+
+/**
  * The UTC days whose trades a write changed, per user, so their summaries are recomputed once:
  * inside a transaction when it ends (an import's thousands of trades cost one pass over the days
  * they touch), outside one after each write.
  */
 export class TouchedDays {
-  private readonly users = new Map<string, Set<number>>();
+  /** Per user and day: the new closes a write appended there, or `rewrite` when anything else changed it. */
+  private readonly users = new Map<string, Map<number, ClosedTradeFact[] | 'rewrite'>>();
 
-  /** Notes that a trade exiting at `exitTime` (null: open, no summary) changed. */
-  touch(userId: string, exitTime: number | null | undefined): void {
-    if (exitTime === null || exitTime === undefined) return;
+  private daysOf(userId: string): Map<number, ClosedTradeFact[] | 'rewrite'> {
     let days = this.users.get(userId);
     if (days === undefined) {
-      days = new Set();
+      days = new Map();
       this.users.set(userId, days);
     }
-    days.add(Math.floor(Number(exitTime) / DAY_MS));
+    return days;
   }
 
-  /** Recomputes the summaries of every touched day, a contiguous run of days per range read, and forgets them. */
+  /** Notes that a trade exiting at `exitTime` (null: open, no summary) changed: its day is rewritten. */
+  touch(userId: string, exitTime: number | null | undefined): void {
+    if (exitTime === null || exitTime === undefined) return;
+    this.daysOf(userId).set(Math.floor(Number(exitTime) / DAY_MS), 'rewrite');
+  }
+
+  /** Notes a new close (a closed trade inserted, or an open one closed): its day may take it without a rewrite. */
+  close(userId: string, fact: ClosedTradeFact): void {
+    const days = this.daysOf(userId);
+    const day = Math.floor(fact.exitTime / DAY_MS);
+    const now = days.get(day);
+    if (now === 'rewrite') return;
+    if (now === undefined) days.set(day, [fact]);
+    else now.push(fact);
+  }
+
+  /**
+   * Brings the summaries of every noted day up to date and forgets them: new closes after the
+   * day's last one are folded in; other days are recomputed, a contiguous run of days per range read.
+   */
   async flush(db: Kysely<Database>, caps: SqlCapabilities): Promise<void> {
-    for (const [userId, set] of this.users) {
+    for (const [userId, changes] of this.users) {
       this.users.delete(userId);
-      const days = [...set].sort((a, b) => a - b);
+      const days: number[] = [];
+      for (const [day, change] of changes) {
+        if (change === 'rewrite' || !(await appendToDay(db, caps, userId, day, change))) days.push(day);
+      }
+      days.sort((a, b) => a - b);
       let start = 0;
       for (let i = 1; i <= days.length; i++) {
         if (i < days.length && (days[i] as number) === (days[i - 1] as number) + 1) continue;

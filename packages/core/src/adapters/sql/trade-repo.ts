@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TradeQuery, TradeRepo } from '../../storage/ports.js';
 import type { TradeRow } from '../../storage/rows.js';
-import { closedOutcomes, closedOutcomesWithCosts, closedTradeFacts } from './closed-scan.js';
+import { type ClosedRecord, closedOutcomes, closedOutcomesWithCosts, closedTradeFacts, toFact } from './closed-scan.js';
 import { offsetOf, type SqlContext } from './context.js';
 import { insertRecords } from './insert-many.js';
 import { TouchedDays } from './day-summaries.js';
@@ -72,12 +72,14 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
   }
 
   const isOpen = (t: TradeRow) => (t.exitPrice === null ? 1 : 0);
+  /** A closed trade as the scans read it (the same mapping, from the row it is stored as). */
+  const closedFactOf = (t: TradeRow) => toFact(tradeToRecord(t) as ClosedRecord);
 
   return {
     async insert(t) {
       await db.insertInto('trades').values(tradeToRecord(t)).execute();
       await bumpCounts(t.userId, 1, isOpen(t));
-      touched.touch(t.userId, t.exitTime);
+      if (t.exitTime !== null) touched.close(t.userId, closedFactOf(t));
       await settle();
     },
     async insertMany(rows) {
@@ -103,8 +105,11 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       const { user_id: _u, id: _i, created_at: _c, ...changes } = tradeToRecord(after);
       await db.updateTable('trades').set(changes).where('user_id', '=', after.userId).where('id', '=', after.id).execute();
       await bumpCounts(after.userId, 0, isOpen(after) - isOpen(before));
-      touched.touch(before.userId, before.exitTime);
-      touched.touch(after.userId, after.exitTime);
+      if (before.exitTime === null && after.exitTime !== null) touched.close(after.userId, closedFactOf(after));
+      else {
+        touched.touch(before.userId, before.exitTime);
+        touched.touch(after.userId, after.exitTime);
+      }
       await settle();
     },
     async delete(t) {
