@@ -32,7 +32,9 @@ export interface BatchedRecorder {
  */
 export function batchedAttemptRecorder(storage: Storage, parallel = 1): BatchedRecorder {
   let queue: Array<{ attempt: AttemptRecord; resolve: (ok: boolean) => void; reject: (e: unknown) => void }> = [];
+  /** Writes running, and the records they carry. */
   let writing = 0;
+  let recordsWriting = 0;
   let scheduled = false;
   let idle: Array<() => void> = [];
 
@@ -40,6 +42,7 @@ export function batchedAttemptRecorder(storage: Storage, parallel = 1): BatchedR
     const batch = queue.slice(0, BATCH);
     queue = queue.slice(BATCH);
     writing++;
+    recordsWriting += batch.length;
     try {
       const results = await storage.repos.outbox.recordAttempts(batch.map((item) => item.attempt));
       for (const [i, item] of batch.entries()) item.resolve(results[i] ?? false);
@@ -47,6 +50,7 @@ export function batchedAttemptRecorder(storage: Storage, parallel = 1): BatchedR
       for (const item of batch) item.reject(e);
     } finally {
       writing--;
+      recordsWriting -= batch.length;
       next();
     }
   }
@@ -75,6 +79,6 @@ export function batchedAttemptRecorder(storage: Storage, parallel = 1): BatchedR
         }
       }),
     settled: () => (queue.length === 0 && writing === 0 ? Promise.resolve() : new Promise<void>((r) => idle.push(r))),
-    pending: () => queue.length + writing,
+    pending: () => queue.length + recordsWriting,
   };
 }

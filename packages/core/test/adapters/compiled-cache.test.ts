@@ -24,7 +24,7 @@ describe('compiledQueryCache', () => {
     const run = compiledQueryCache();
     let builds = 0;
     const query = (k: string) =>
-      run({ db, inTransaction: false }, 'by-k', [k], () => {
+      run({ db }, 'by-k', [k], () => {
         builds++;
         return db.selectFrom('t').select('v').where('k', '=', k).orderBy('v');
       });
@@ -37,7 +37,7 @@ describe('compiledQueryCache', () => {
     const run = compiledQueryCache();
     let builds = 0;
     const query = (k: string, min: number) =>
-      run({ db, inTransaction: false }, 'by-k-min', [min, k], () => {
+      run({ db }, 'by-k-min', [min, k], () => {
         builds++;
         return db.selectFrom('t').select('v').where('k', '=', k).where('v', '>=', min);
       });

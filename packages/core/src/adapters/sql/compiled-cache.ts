@@ -21,7 +21,7 @@ export function preparedNameOf(sql: string): string | undefined {
 export function compiledQueryCache(capacity = 128) {
   const sqlByShape = new Map<string, string>();
   return async function run<R>(
-    ctx: { db: Kysely<any>; direct?: DirectRunner | undefined; inTransaction: boolean },
+    ctx: { db: Kysely<any>; direct?: DirectRunner | undefined; inTransaction?: boolean },
     shape: string,
     params: readonly unknown[],
     build: () => Compilable<R>,
@@ -29,7 +29,7 @@ export function compiledQueryCache(capacity = 128) {
     const { db } = ctx;
     const sql = sqlByShape.get(shape);
     if (sql !== undefined) {
-      const rows = ctx.direct?.(sql, params, ctx.inTransaction);
+      const rows = ctx.direct?.(sql, params, ctx.inTransaction === true);
       if (rows !== undefined) return rows as R[];
       return (await db.executeQuery<R>(CompiledQuery.raw(sql, [...params]))).rows;
     }

@@ -136,7 +136,7 @@ async function* factsBetween(db: Kysely<Database>, caps: SqlCapabilities, userId
         .where('exit_time', '>=', from)
         .where('exit_time', '<', to);
     const rows = after
-      ? await hot({ db, inTransaction: true }, `${caps.label}:day-facts-after`, [userId, from, to, ...after, DAY_PAGE], () => {
+      ? await hot({ db }, `${caps.label}:day-facts-after`, [userId, from, to, ...after, DAY_PAGE], () => {
           const [t, id] = after as [number, string];
           return base()
             .where((eb) => eb(eb.refTuple('exit_time', 'id'), '>', eb.tuple(t, id)))
@@ -144,7 +144,7 @@ async function* factsBetween(db: Kysely<Database>, caps: SqlCapabilities, userId
             .orderBy('id')
             .limit(DAY_PAGE);
         })
-      : await hot({ db, inTransaction: true }, `${caps.label}:day-facts`, [userId, from, to, DAY_PAGE], () =>
+      : await hot({ db }, `${caps.label}:day-facts`, [userId, from, to, DAY_PAGE], () =>
           base().orderBy('exit_time').orderBy('id').limit(DAY_PAGE),
         );
     const facts = (rows as ClosedRecord[]).map(toFact);
@@ -164,7 +164,7 @@ async function upsertDay(
   state: SegmentState,
 ): Promise<void> {
   const record = recordOf(userId, day, state);
-  await hot({ db, inTransaction: true }, `${caps.label}:day-upsert`, Object.values(record), () =>
+  await hot({ db }, `${caps.label}:day-upsert`, Object.values(record), () =>
     db
       .insertInto('trade_day_summaries')
       .values(record)
@@ -190,7 +190,7 @@ async function appendToDay(
 ): Promise<boolean> {
   facts.sort((a, b) => a.exitTime - b.exitTime || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const first = facts[0] as ClosedTradeFact;
-  const ctx = { db, inTransaction: true };
+  const ctx = { db };
   const [later] = await hot(
     ctx,
     `${caps.label}:day-later`,
@@ -224,7 +224,7 @@ async function rewriteDay(db: Kysely<Database>, caps: SqlCapabilities, userId: s
   const seg = new Segment();
   for await (const facts of factsBetween(db, caps, userId, day * DAY_MS, (day + 1) * DAY_MS)) for (const f of facts) seg.add(f);
   if (seg.trades === 0) {
-    await hot({ db, inTransaction: true }, `${caps.label}:day-delete`, [userId, day], () =>
+    await hot({ db }, `${caps.label}:day-delete`, [userId, day], () =>
       db.deleteFrom('trade_day_summaries').where('user_id', '=', userId).where('day', '=', day),
     );
     return;
