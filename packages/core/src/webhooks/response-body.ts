@@ -9,6 +9,7 @@ import { MAX_RESPONSE_BODY_BYTES } from '@tj/schemas';
  */
 export function responseBodyHead(body: Uint8Array | string | null | undefined): string | null {
   if (body === null || body === undefined) return null;
+  if (body.length === 0) return '';
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   // `stream: true` holds back an incomplete character at the cut instead of replacing it.
   const text = new TextDecoder('utf-8').decode(bytes.subarray(0, MAX_RESPONSE_BODY_BYTES), { stream: true });

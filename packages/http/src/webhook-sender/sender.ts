@@ -1,6 +1,8 @@
 import { MAX_RESPONSE_BODY_BYTES, type SendResult, type WebhookSender } from '@tj/core';
 import { hostOf, isLocalhostName, isPrivateAddress, parseIpAddress } from '@tj/core/internal';
-import { Agent, request } from 'undici';
+import type { Readable } from 'node:stream';
+import { Agent } from 'undici';
+import { deadlineQueues } from './deadlines.js';
 import { guardedLookup, PRIVATE_TARGET, privateTargetError, type Resolver, systemResolver } from './guarded-lookup.js';
 
 /** Options of the undici webhook sender. */
@@ -26,20 +28,32 @@ const BODY_LIMIT = 4096;
  * for the delivery log; a body that breaks off keeps what arrived. Leaving the loop early
  * destroys the rest of the body (and its connection).
  */
-async function bodyHead(body: AsyncIterable<Buffer>): Promise<Buffer> {
-  const kept: Buffer[] = [];
-  let seen = 0;
-  try {
-    for await (const chunk of body) {
+function bodyHead(body: Readable): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const kept: Buffer[] = [];
+    let seen = 0;
+    // The answer's status already counts; a body cut short (an error, the deadline) keeps what arrived.
+    // The error listener stays: destroying the body early still emits one.
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      body.off('data', onData).off('end', finish).off('close', finish);
+      resolve(kept.length === 0 ? EMPTY : Buffer.concat(kept));
+    };
+    function onData(chunk: Buffer) {
       if (seen < MAX_RESPONSE_BODY_BYTES) kept.push(chunk.subarray(0, MAX_RESPONSE_BODY_BYTES - seen));
       seen += chunk.length;
-      if (seen >= BODY_LIMIT) break;
+      if (seen >= BODY_LIMIT) {
+        finish();
+        body.destroy();
+      }
     }
-  } catch {
-    // The answer's status already counts; a body cut short keeps what arrived.
-  }
-  return Buffer.concat(kept);
+    body.on('data', onData).on('end', finish).on('error', finish).on('close', finish);
+  });
 }
+
+const EMPTY = Buffer.alloc(0);
 
 function describe(e: unknown, timeoutMs: number): string {
   const err = e as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
@@ -68,6 +82,46 @@ function literalRefusal(url: string): string | null {
   return null;
 }
 
+/** Where a webhook URL's requests go, or why none may. */
+interface Target {
+  origin: string;
+  path: string;
+  refused: string | null;
+}
+
+/** Most URLs a sender keeps parsed (a worker sends to the same few webhooks over and over). */
+const MAX_TARGETS = 1000;
+
+/** Webhook URLs parsed and checked once each, then looked up on every send. */
+function targetCache(allowPrivate: boolean) {
+  const targets = new Map<string, Target>();
+  function parse(url: string): Target {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return { origin: '', path: '', refused: 'invalid URL' };
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { origin: '', path: '', refused: 'invalid URL' };
+    return {
+      origin: parsed.origin,
+      path: `${parsed.pathname}${parsed.search}`,
+      refused: allowPrivate ? null : literalRefusal(url),
+    };
+  }
+  return {
+    of(url: string): Target {
+      let target = targets.get(url);
+      if (target === undefined) {
+        if (targets.size >= MAX_TARGETS) targets.clear();
+        target = parse(url);
+        targets.set(url, target);
+      }
+      return target;
+    },
+  };
+}
+
 /**
  * The webhook sender over undici: resolves names itself and refuses private, loopback,
  * link-local and reserved targets (unless allowed), connecting to the very address it checked;
@@ -83,21 +137,24 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Closabl
     headersTimeout: defaultTimeout,
     bodyTimeout: defaultTimeout,
   });
+  const deadlines = deadlineQueues();
+  const targets = targetCache(allowPrivate);
   return {
     async send({ url, headers, body, timeoutMs }): Promise<SendResult> {
       const limit = timeoutMs > 0 ? timeoutMs : defaultTimeout;
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
-      const refused = allowPrivate ? null : literalRefusal(url);
-      if (refused !== null) return { statusCode: null, retryAfter: null, durationMs: 0, error: refused };
-      const signal = AbortSignal.timeout(limit);
+      const target = targets.of(url);
+      if (target.refused !== null) return { statusCode: null, retryAfter: null, durationMs: 0, error: target.refused };
+      const deadline = deadlines.start(limit);
       try {
-        const res = await request(url, {
+        const res = await agent.request({
+          origin: target.origin,
+          path: target.path,
           method: 'POST',
           headers,
           body,
-          dispatcher: agent,
-          signal,
+          signal: deadline.signal,
           headersTimeout: limit,
           bodyTimeout: limit,
         });
@@ -107,8 +164,13 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Closabl
         return { statusCode: res.statusCode, retryAfter, durationMs: elapsed(), error: null, responseBody };
       } catch (e) {
         return { statusCode: null, retryAfter: null, durationMs: elapsed(), error: describe(e, limit) };
+      } finally {
+        deadline.done();
       }
     },
-    close: () => agent.close(),
+    close: () => {
+      deadlines.clear();
+      return agent.close();
+    },
   };
 }

@@ -1,4 +1,6 @@
 import type { LookupAddress } from 'node:dns';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   type ClosableWebhookSender,
   createWebhookSender,
@@ -136,6 +138,32 @@ describe('webhook sender', () => {
     expect(result).toMatchObject({ statusCode: null, retryAfter: null, error: 'timed out after 200 ms' });
     expect(result.durationMs).toBeGreaterThanOrEqual(190);
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it('ends an answer whose body trickles past the time limit: the status counts, the bytes that came are kept', async () => {
+    const drip = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const timer = setInterval(() => res.write('x'), 40);
+      res.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => drip.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = drip.address() as AddressInfo;
+      const s = sender({ allowPrivateTargets: true });
+      // Each chunk comes well within the per-chunk body timeout; only the deadline of the whole attempt ends it.
+      const [slow, quick] = await Promise.all([
+        post(s, `http://127.0.0.1:${port}/in`, 300),
+        post(s, `http://127.0.0.1:${port}/in`, 600),
+      ]);
+      expect(slow).toMatchObject({ statusCode: 200, error: null });
+      expect(slow.durationMs).toBeGreaterThanOrEqual(290);
+      expect(slow.durationMs).toBeLessThan(600);
+      expect(slow.responseBody?.toString()).toMatch(/^x+$/);
+      expect(quick.durationMs).toBeGreaterThanOrEqual(590);
+    } finally {
+      drip.closeAllConnections();
+      await new Promise((resolve) => drip.close(resolve));
+    }
   });
 
   it('does not follow a redirect: the 3xx is the answer', async () => {

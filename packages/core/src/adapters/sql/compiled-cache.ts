@@ -1,4 +1,4 @@
-import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
 import type { DirectRunner } from './context.js';
 
 /** Names of the SQL texts the caches hold, for drivers that prepare named statements (bounded: the caches are). */
@@ -7,6 +7,24 @@ const statementNames = new Map<string, string>();
 /** The prepared-statement name of `sql` when a compiled-query cache holds it, else undefined. */
 export function preparedNameOf(sql: string): string | undefined {
   return statementNames.get(sql);
+}
+
+/** Gives `sql` a prepared-statement name (once; the texts named are a fixed few). */
+function nameStatement(sql: string): void {
+  if (!statementNames.has(sql)) statementNames.set(sql, `tj_hot_${statementNames.size + 1}`);
+}
+
+/**
+ * Runs a hot statement whose text is the same on every call (only its parameters change, as with
+ * `SqlCapabilities.rowsTable`), as a named statement where the driver prepares them: PostgreSQL
+ * parses and plans it once per connection, not on every call.
+ *
+ * @example const { rows } = await runPrepared(db, sql`UPDATE deliveries SET … WHERE lease_until <= ${now}`);
+ */
+export function runPrepared<R>(db: Kysely<any>, query: RawBuilder<R>): Promise<QueryResult<R>> {
+  const compiled = query.compile(db);
+  nameStatement(compiled.sql);
+  return db.executeQuery<R>(compiled);
 }
 
 /**
@@ -37,7 +55,7 @@ export function compiledQueryCache(capacity = 128) {
     const same = compiled.parameters.length === params.length && compiled.parameters.every((p, i) => p === params[i]);
     if (same && sqlByShape.size < capacity) {
       sqlByShape.set(shape, compiled.sql);
-      if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `tj_hot_${statementNames.size + 1}`);
+      nameStatement(compiled.sql);
     }
     return (await db.executeQuery<R>(compiled)).rows;
   };

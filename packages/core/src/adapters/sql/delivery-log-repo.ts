@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AttemptRecord, OutboxRepo } from '../../storage/ports.js';
 import type { AttemptRow } from '../../storage/rows.js';
 import type { SqlCapabilities } from './capabilities.js';
+import { runPrepared } from './compiled-cache.js';
 import { numberOrNull as n, type SqlContext } from './context.js';
 import type { Database } from './schema.js';
 
@@ -99,7 +100,9 @@ const APPLY = sql`UPDATE deliveries SET status = v.status, attempts = deliveries
  * streaks, in one round trip and one commit. The statement's text is the same for every batch.
  */
 async function recordInOneStatement(db: Kysely<Database>, caps: SqlCapabilities, rows: AttemptRecord[]): Promise<Set<string>> {
-  const result = await sql<{ user_id: string; id: string }>`
+  const result = await runPrepared(
+    db,
+    sql<{ user_id: string; id: string }>`
     WITH v AS (SELECT * FROM ${attemptsTable(caps, rows)}),
     done AS (${APPLY}
       RETURNING deliveries.user_id, deliveries.id, deliveries.attempts, v.at, v.response_status, v.duration_ms, v.error,
@@ -111,7 +114,8 @@ async function recordInOneStatement(db: Kysely<Database>, caps: SqlCapabilities,
       UPDATE webhooks AS w SET failing_since = NULL
       FROM (SELECT DISTINCT user_id, clears FROM done WHERE clears IS NOT NULL) AS s
       WHERE w.user_id = s.user_id AND w.id = s.clears AND w.failing_since IS NOT NULL)
-    SELECT user_id, id FROM done`.execute(db);
+    SELECT user_id, id FROM done`,
+  );
   return new Set(result.rows.map((r) => `${r.user_id}/${r.id}`));
 }
 

@@ -2,6 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { DeliveryJob, OutboxRepo } from '../../storage/ports.js';
 import type { DeliveryRow } from '../../storage/rows.js';
 import { newestFirstPage, userRow } from './common-queries.js';
+import { runPrepared } from './compiled-cache.js';
 import { numberOrNull as n, type SqlContext } from './context.js';
 import { sqlDeliveryLog } from './delivery-log-repo.js';
 import { sqlOutboxRetention } from './outbox-retention.js';
@@ -128,7 +129,9 @@ export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
     if (caps.skipLocked) {
       // The locked, skipped-if-taken selection is materialised once; the UPDATE then leases exactly
       // those rows, and the same statement brings their payloads and webhooks (NULL when gone).
-      const result = await sql<DeliveryRecord & ClaimJoin>`
+      const result = await runPrepared(
+        db,
+        sql<DeliveryRecord & ClaimJoin>`
         WITH due AS MATERIALIZED (
           SELECT user_id, id FROM deliveries WHERE ${due}
           ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED),
@@ -139,7 +142,8 @@ export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
         SELECT c.*, ${JOINED}
         FROM claimed AS c
         LEFT JOIN events AS e ON e.user_id = c.user_id AND e.id = c.event_id
-        LEFT JOIN webhooks AS w ON w.user_id = c.user_id AND w.id = c.webhook_id`.execute(db);
+        LEFT JOIN webhooks AS w ON w.user_id = c.user_id AND w.id = c.webhook_id`,
+      );
       return toJobs(result.rows.map((r) => ({ d: fromRecord(r), payload: r.payload, hook: targetOf(r) })));
     }
     // One writer at a time: the single UPDATE … RETURNING is the claim.
