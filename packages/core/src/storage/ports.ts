@@ -413,8 +413,6 @@ export interface StorageCapabilities {
    * agree on (rate limits) belongs in it; an embedded file (SQLite) is one process's own.
    */
   readonly sharedAcrossProcesses: boolean;
-  /** Writes on separate connections can run at once (a server's pool); an embedded file has one writer. */
-  readonly concurrentWrites: boolean;
 }
 
 /**

@@ -58,12 +58,12 @@ export function createDeliveryWorker(
   const leaseMs = options.leaseMs ?? 60_000;
   const concurrency = options.concurrency ?? 32;
   const onError = options.onError ?? defaultOnError;
-  // Claimed jobs are kept up to two rounds ahead of the sends; while the queue is backed up, the
-  // next claim starts when one round is left: fewer, larger claims that overlap the sends.
-  const ahead = 2 * concurrency;
+  // Claimed jobs are kept up to four rounds ahead of the sends; while the queue is backed up, the
+  // next claim starts when two rounds are left: fewer, larger claims that overlap the sends.
+  const ahead = 4 * concurrency;
   // A slot is free again once its send returns; the records still being written are capped here.
   const maxRecording = 4 * concurrency;
-  const recorder = batchedAttemptRecorder(engine.storage, engine.storage.capabilities.concurrentWrites ? 2 : 1);
+  const recorder = batchedAttemptRecorder(engine.storage);
   const local = localJobs(engine.storage);
   const retention = retentionLoop(engine, {
     ...(options.purgeEveryMs !== undefined && { everyMs: options.purgeEveryMs }),
@@ -115,10 +115,10 @@ export function createDeliveryWorker(
     arm(delay);
   }
 
-  /** How many jobs the next claim takes: up to two rounds ahead of the sends. */
+  /** How many jobs the next claim takes: up to four rounds ahead of the sends. */
   const wanted = () => ahead - ready.length;
-  /** A claim is due: jobs are wanted, and when the last claim was full, no more than a round is left. */
-  const claimDue = () => wanted() > 0 && (!saturated || ready.length <= concurrency);
+  /** A claim is due: jobs are wanted, and when the last claim was full, no more than two rounds are left. */
+  const claimDue = () => wanted() > 0 && (!saturated || ready.length <= 2 * concurrency);
 
   /** Sends `job` in a slot; the slot is freed when its outcome goes to the recorder (or the delivery ends). */
   function launch(job: DeliveryJob | Promise<DeliveryJob | undefined>): Promise<void> {

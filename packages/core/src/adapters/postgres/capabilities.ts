@@ -28,7 +28,6 @@ export const postgresCapabilities: SqlCapabilities = {
   label: 'postgres',
   schema,
   sharedAcrossProcesses: true,
-  concurrentWrites: true,
   rowLocks: true,
   skipLocked: true,
   async lockMigrations(db) {

@@ -26,7 +26,7 @@ export async function createSqlStorage(
   const wrap = <T extends object>(target: T): T => translating(target, translate);
   return {
     dialect: caps.label,
-    capabilities: { sharedAcrossProcesses: caps.sharedAcrossProcesses, concurrentWrites: caps.concurrentWrites },
+    capabilities: { sharedAcrossProcesses: caps.sharedAcrossProcesses },
     repos: wrap(sqlRepositories({ db, caps, inTransaction: false, direct })),
     async transaction(fn) {
       try {

@@ -25,7 +25,6 @@ export const sqliteCapabilities: SqlCapabilities = {
   label: 'sqlite',
   schema,
   sharedAcrossProcesses: false,
-  concurrentWrites: false,
   rowLocks: false,
   skipLocked: false,
   async takeWriteLock(db) {
