@@ -50,7 +50,7 @@ function fromRecord(r: Selectable<ExecutionRecord>): ExecutionRow {
 
 /** Trade executions on SQL. */
 export function sqlExecutionRepo(ctx: SqlContext): ExecutionRepo {
-  const { db, caps } = ctx;
+  const { db } = ctx;
   /** The executions of one instrument in one account of the user. */
   const ofInstrument = (userId: string, account: string, instrument: string) =>
     db
