@@ -4,12 +4,15 @@
 //   ours   core writes events to the outbox (trade creations), the delivery worker claims them
 //          with a lease, signs and sends them with the undici sender (SSRF checks on) and records
 //          each outcome;
-//   floor  a raw undici POST loop with the same concurrency and bodies of the same size.
+//   floor  a raw undici POST loop with the same concurrency and requests of the same shape: bodies
+//          of the same size and the same ten delivery headers with values of the same lengths
+//          (fixed strings: no signing, no database), so the receiver parses the same bytes.
 // Throughput: BENCH_EVENTS events are queued first, then the worker (or the loop) drains them:
 // deliveries per second; ratio ours ÷ floor, target ≥ 0.50. Latency (shown, no target):
 // BENCH_LATENCY_EVENTS trades are created one at a time with the worker running; each is timed from
 // its transaction's commit to its arrival at the receiver (floor: from just before the POST to its
-// arrival). Medians of BENCH_ROUNDS (3) rounds, on SQLite and PostgreSQL.
+// arrival). One untimed warm-up round of each (so neither side pays the JIT in a counted round),
+// then medians of BENCH_ROUNDS (3) rounds, on SQLite and PostgreSQL.
 // Env: BENCH_EVENTS (2000), BENCH_LATENCY_EVENTS (200), BENCH_CONCURRENCY (32), BENCH_ROUNDS (3).
 import { coreDeps } from '@tj/core/internal';
 import { fork } from 'node:child_process';
@@ -175,13 +178,22 @@ async function floor(receiver, port) {
       timestamp: stamp,
       data: { id, ...record, result: null, rMultiple: null, status: 'open', createdAt: stamp, updatedAt: stamp },
     });
+  // The headers of a real delivery (see core's deliveryHeaders), values of the same lengths.
+  const uuid = '019a6b2e-7c1d-7f00-8a3b-5c2d1e0f9a8b';
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'trading-journal-webhooks/0.1.0',
+    'x-webhook-signature': 'ab'.repeat(32),
+    'x-webhook-event': 'trade.created',
+    'x-webhook-id': uuid,
+    'x-webhook-timestamp': '1795745605',
+    'x-webhook-delivery': uuid,
+    'webhook-id': uuid,
+    'webhook-timestamp': '1795745605',
+    'webhook-signature': `v1,${'A'.repeat(43)}=`,
+  };
   const post = async (id) => {
-    const res = await request(url, {
-      method: 'POST',
-      body: body(id),
-      headers: { 'content-type': 'application/json' },
-      dispatcher: agent,
-    });
+    const res = await request(url, { method: 'POST', body: body(id), headers, dispatcher: agent });
     await res.body.dump();
   };
   try {
@@ -230,6 +242,8 @@ async function main() {
       async (d) => {
         const raws = [];
         const pipelines = [];
+        await floor(receiver, port);
+        await ours(d.url('webhookswarm'), receiver, port);
         for (let round = 0; round < ROUNDS; round++) {
           raws.push(await floor(receiver, port));
           pipelines.push(await ours(d.url(`webhooks${round}`), receiver, port));
