@@ -157,6 +157,12 @@ describe.each(DATABASES)('rate limits shared through the database on $name', (db
         expect((await a.hit('busy', 1_000, interval, 60_000)).allowed).toBe(true);
         expect(await tat()).toBe(1_000 + 33 * interval);
 
+        // Forty requests at once on a fresh key: they wait for the write in flight and spend what it
+        // reserved, so four writes serve them (1 hit, then 16, 16 and 16), not forty of one hit each.
+        const burst = await Promise.all(Array.from({ length: 40 }, () => a.hit('burst', 1_000, interval, 60_000)));
+        expect(burst.every((h) => h.allowed)).toBe(true);
+        expect(await opened.storage.repos.state.rateTat('rl:burst')).toBe(1_000 + 49 * interval);
+
         // Two processes hammering one key at one instant: never more than the limit, and near it one hit per write.
         const b = databaseRateLimitStore(opened.storage);
         const c = databaseRateLimitStore(opened.storage);

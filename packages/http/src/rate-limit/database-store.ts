@@ -27,14 +27,17 @@ interface Reserved {
  * intervals) and spends them from memory for up to a second, so a busy client costs one write per
  * few requests instead of one per request. Near the limit it takes one hit per write, exactly as
  * before. What a process reserved and did not spend counts as used until it refills: a client may
- * be refused a few hits early, never allowed more than its limit. Refilled keys are purged once a
- * minute.
+ * be refused a few hits early, never allowed more than its limit. Requests for a key that arrive
+ * while its write runs wait for that write and spend from what it reserved, rather than each
+ * writing (and queueing on the row's lock) themselves: one write per key at a time per process. Refilled keys are purged once a minute.
  *
  * @example const store = databaseRateLimitStore(storage);
  */
 export function databaseRateLimitStore(storage: Storage): RateLimitStore {
   let purged = 0;
   const reserved = new Map<string, Reserved>();
+  /** The write running for a key, if any. */
+  const writing = new Map<string, Promise<unknown>>();
 
   /** Notes a reservation of `count` hits (one of them spent now) and sizes the next from the room left. */
   function keep(key: string, count: number, tat: number, now: number, intervalMs: number, windowMs: number): void {
@@ -51,24 +54,42 @@ export function databaseRateLimitStore(storage: Storage): RateLimitStore {
         purged = now;
         storage.repos.state.purgeRates(now).catch(() => {});
       }
-      const mine = reserved.get(key);
-      if (mine !== undefined && mine.left > 0 && now - mine.at < RESERVED_MS) {
-        mine.left--;
-        return { allowed: true, tat: mine.tat };
+      // Spend a reserved hit; else wait for the key's write in flight and look again; else write.
+      for (;;) {
+        const mine = reserved.get(key);
+        if (mine !== undefined && mine.left > 0 && now - mine.at < RESERVED_MS) {
+          mine.left--;
+          return { allowed: true, tat: mine.tat };
+        }
+        const running = writing.get(key);
+        if (running === undefined) break;
+        await running.catch(() => {});
       }
-      const count = mine?.next ?? 1;
-      const rates = storage.repos.state;
-      let hit = await rates.rateHit(PREFIX + key, now, intervalMs * count, windowMs);
-      if (hit.allowed) {
-        keep(key, count, hit.tat, now, intervalMs, windowMs);
-        return hit;
-      }
-      if (count > 1) {
-        hit = await rates.rateHit(PREFIX + key, now, intervalMs, windowMs);
-        if (hit.allowed) keep(key, 1, hit.tat, now, intervalMs, windowMs);
-        else reserved.delete(key);
-      }
-      return hit;
+      const write = reserve(key, now, intervalMs, windowMs);
+      writing.set(key, write);
+      // Registered before any waiter's continuation, so the first waiter finds the key free.
+      const done = () => {
+        if (writing.get(key) === write) writing.delete(key);
+      };
+      write.then(done, done);
+      return write;
     },
   };
+
+  /** One write for `key`: reserves the hits its room allows (at least the one asked for now). */
+  async function reserve(key: string, now: number, intervalMs: number, windowMs: number) {
+    const count = reserved.get(key)?.next ?? 1;
+    const rates = storage.repos.state;
+    let hit = await rates.rateHit(PREFIX + key, now, intervalMs * count, windowMs);
+    if (hit.allowed) {
+      keep(key, count, hit.tat, now, intervalMs, windowMs);
+      return hit;
+    }
+    if (count > 1) {
+      hit = await rates.rateHit(PREFIX + key, now, intervalMs, windowMs);
+      if (hit.allowed) keep(key, 1, hit.tat, now, intervalMs, windowMs);
+      else reserved.delete(key);
+    }
+    return hit;
+  }
 }

@@ -65,7 +65,10 @@ export async function openPostgresStorage(options: PostgresStorageOptions): Prom
     connectionString: url.toString(),
     max: options.max ?? 10,
     types,
-    options: `-c search_path=${schema}`,
+    // Named statements are only the hot, user-scoped queries (compiled-cache.ts), whose best plan
+    // does not depend on the values (`user_id = $1` leads an index); a generic plan saves planning
+    // each call, which PostgreSQL otherwise keeps doing when a parameter (OFFSET) hides the cost.
+    options: `-c search_path=${schema} -c plan_cache_mode=force_generic_plan`,
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
