@@ -9,8 +9,11 @@
 //   floor  the same trades (read and matched beforehand by core's reader, untimed) and their
 //          executions written raw in one transaction, timing only the writes: better-sqlite3
 //          prepared multi-row INSERTs on SQLite, COPY FROM STDIN (pg-copy-streams) on PostgreSQL.
-// Both databases are then counted: the same trades and executions. Figures: ours ÷ floor in fills/s,
-// target ≥ 0.30; memory: our peak RSS at the small size ÷ at the large one, target ≥ 0.80 (flat).
+// Both databases are then counted: the same trades and executions. Ours runs BENCH_IMPORT_RUNS (3)
+// times per size, each in a fresh process and database, and its medians count: a single peak RSS
+// swings by ±10% with where the run ends in V8's garbage-collection cycle. Figures: ours ÷ floor in
+// fills/s, target ≥ 0.30; memory: our median peak RSS at the small size ÷ at the large one, target
+// ≥ 0.80 (flat).
 //
 //   BENCH_SCALE=1000000 BENCH_IMPORT_FORMATS=fills,tradovate node bench/import.mjs
 
@@ -19,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isChildProcess, runChild, sendResult } from './lib/child.mjs';
-import { envInt, runBench } from './lib/databases.mjs';
+import { envInt, median, runBench } from './lib/databases.mjs';
 import { atLeast } from './lib/figures.mjs';
 import { rawDriver } from './lib/raw.mjs';
 import { nowMs } from './lib/stats.mjs';
@@ -31,6 +34,7 @@ const USER = { email: 'bench@example.com', name: 'Bench', password: 'bench passw
 const SCALE = envInt('BENCH_SCALE', 200_000);
 const SIZES = [...new Set([Math.max(1, Math.round(SCALE / 5)), SCALE])];
 const FORMATS = (process.env.BENCH_IMPORT_FORMATS ?? 'fills').split(',');
+const RUNS = Math.max(1, envInt('BENCH_IMPORT_RUNS', 3));
 const log = (db, text) => console.error(`  [import ${db}] ${text}`);
 
 /** A fresh database with the bench user; the user's id. */
@@ -85,12 +89,15 @@ async function perDatabase(d) {
       await writeFills(file, layout, size, 7);
       log(d.db, `${fmtInt(size)} ${layout} rows written (${fmtMiB(statSync(file).size)}); importing…`);
       try {
-        const run = async (kind) => {
-          const url = d.url(`import_${kind}_${layout}_${size}`);
+        const run = async (kind, i = 0) => {
+          const url = d.url(`import_${kind}_${layout}_${size}_${i}`);
           const r = await runChild(SCRIPT, ['--child', kind, d.db, d.pgUrl ?? '', url, file]);
           return { ...r.value, rss: r.maxRssBytes, counts: await counts(d, url) };
         };
-        const ours = await run('ours');
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await run('ours', i));
+        const ours = { ...runs[0], ms: median(runs.map((r) => r.ms)), rss: median(runs.map((r) => r.rss)) };
+        log(d.db, `ours ${fmtInt(size)}: ${runs.map((r) => `${(r.ms / 1000).toFixed(1)} s ${fmtMiB(r.rss)}`).join('; ')}`);
         const floor = await run('floor');
         if (ours.counts.trades !== floor.counts.trades || ours.counts.executions !== floor.counts.executions)
           throw new Error(`ours wrote ${JSON.stringify(ours.counts)}, the floor ${JSON.stringify(floor.counts)}`);
