@@ -28,9 +28,22 @@ const types = {
   },
 };
 
+/** Rows that came as arrays (`rowMode: 'array'`), named by their fields: plain objects of one shape. */
+function namedRows(result: pg.QueryResult<unknown[]>): pg.QueryResult {
+  const names = result.fields.map((f) => f.name);
+  const rows = result.rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) row[names[i] as string] = values[i];
+    return row;
+  });
+  return { ...result, rows };
+}
+
 /**
  * The pool with each client sending the statements the compiled-query cache holds as named
- * (prepared) statements: PostgreSQL parses and plans them once per connection, not per call.
+ * (prepared) statements: PostgreSQL parses and plans them once per connection, not per call. Their
+ * rows come as arrays and are named here, which is cheaper than pg's per-row copy of a
+ * dictionary-mode template object.
  */
 function preparingHotStatements(pool: pg.Pool): PostgresPool {
   const prepared = new WeakSet<pg.PoolClient>();
@@ -42,7 +55,8 @@ function preparingHotStatements(pool: pg.Pool): PostgresPool {
         const query = client.query.bind(client) as (...args: unknown[]) => unknown;
         client.query = ((text: unknown, values?: unknown) => {
           const name = typeof text === 'string' ? preparedNameOf(text) : undefined;
-          return name === undefined ? query(text, values) : query({ name, text, values });
+          if (name === undefined) return query(text, values);
+          return (query({ name, text, values, rowMode: 'array' }) as Promise<pg.QueryResult<unknown[]>>).then(namedRows);
         }) as typeof client.query;
       }
       return client as unknown as PostgresPoolClient;
