@@ -9,9 +9,10 @@
 //   floor  the same trades (read and matched beforehand by core's reader, untimed) and their
 //          executions written raw in one transaction, timing only the writes: better-sqlite3
 //          prepared multi-row INSERTs on SQLite, COPY FROM STDIN (pg-copy-streams) on PostgreSQL.
-// Both databases are then counted: the same trades and executions. Ours runs BENCH_IMPORT_RUNS (3)
-// times per size, each in a fresh process and database, and its medians count: a single peak RSS
-// swings by ±10% with where the run ends in V8's garbage-collection cycle. Figures: ours ÷ floor in
+// Both databases are then counted: the same trades and executions. Ours and the floor run
+// BENCH_IMPORT_RUNS (3) times per size, alternating, each in a fresh process and database, and
+// their medians count: a single peak RSS swings by ±10% with where the run ends in V8's
+// garbage-collection cycle, and a single sub-second floor run by as much. Figures: ours ÷ floor in
 // fills/s, target ≥ 0.30; memory: our median peak RSS at the small size ÷ at the large one, target
 // ≥ 0.80 (flat).
 //
@@ -94,11 +95,16 @@ async function perDatabase(d) {
           const r = await runChild(SCRIPT, ['--child', kind, d.db, d.pgUrl ?? '', url, file]);
           return { ...r.value, rss: r.maxRssBytes, counts: await counts(d, url) };
         };
-        const runs = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await run('ours', i));
-        const ours = { ...runs[0], ms: median(runs.map((r) => r.ms)), rss: median(runs.map((r) => r.rss)) };
-        log(d.db, `ours ${fmtInt(size)}: ${runs.map((r) => `${(r.ms / 1000).toFixed(1)} s ${fmtMiB(r.rss)}`).join('; ')}`);
-        const floor = await run('floor');
+        const runs = { ours: [], floor: [] };
+        for (let i = 0; i < RUNS; i++) for (const kind of ['ours', 'floor']) runs[kind].push(await run(kind, i));
+        const medianOf = (list) => ({ ...list[0], ms: median(list.map((r) => r.ms)), rss: median(list.map((r) => r.rss)) });
+        const ours = medianOf(runs.ours);
+        const floor = medianOf(runs.floor);
+        for (const kind of ['ours', 'floor'])
+          log(
+            d.db,
+            `${kind} ${fmtInt(size)}: ${runs[kind].map((r) => `${(r.ms / 1000).toFixed(1)} s ${fmtMiB(r.rss)}`).join('; ')}`,
+          );
         if (ours.counts.trades !== floor.counts.trades || ours.counts.executions !== floor.counts.executions)
           throw new Error(`ours wrote ${JSON.stringify(ours.counts)}, the floor ${JSON.stringify(floor.counts)}`);
         const o = (size / ours.ms) * 1000;

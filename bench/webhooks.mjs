@@ -12,8 +12,8 @@
 // BENCH_LATENCY_EVENTS trades are created one at a time with the worker running; each is timed from
 // its transaction's commit to its arrival at the receiver (floor: from just before the POST to its
 // arrival). One untimed warm-up round of each (so neither side pays the JIT in a counted round),
-// then medians of BENCH_ROUNDS (3) rounds, on SQLite and PostgreSQL.
-// Env: BENCH_EVENTS (2000), BENCH_LATENCY_EVENTS (200), BENCH_CONCURRENCY (32), BENCH_ROUNDS (3).
+// then medians of BENCH_ROUNDS (5) rounds, on SQLite and PostgreSQL.
+// Env: BENCH_EVENTS (2000), BENCH_LATENCY_EVENTS (200), BENCH_CONCURRENCY (32), BENCH_ROUNDS (5).
 import { coreDeps } from '@tj/core/internal';
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,7 +29,7 @@ import { fmtInt } from './lib/table.mjs';
 const EVENTS = envInt('BENCH_EVENTS', 2000);
 const LATENCY_EVENTS = envInt('BENCH_LATENCY_EVENTS', 200);
 const CONCURRENCY = envInt('BENCH_CONCURRENCY', 32);
-const ROUNDS = Math.max(1, envInt('BENCH_ROUNDS', 3));
+const ROUNDS = Math.max(1, envInt('BENCH_ROUNDS', 5));
 const now = () => performance.timeOrigin + performance.now();
 
 /** The receiver process: records (key, arrival) per request; `key` is the trade id or the raw loop's id. */
