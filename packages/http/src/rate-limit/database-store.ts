@@ -29,7 +29,8 @@ interface Reserved {
  * before. What a process reserved and did not spend counts as used until it refills: a client may
  * be refused a few hits early, never allowed more than its limit. Requests for a key that arrive
  * while its write runs wait for that write and spend from what it reserved, rather than each
- * writing (and queueing on the row's lock) themselves: one write per key at a time per process. Refilled keys are purged once a minute.
+ * writing (and queueing on the row's lock) themselves: one write per key at a time per process.
+ * Refilled keys are purged once a minute.
  *
  * @example const store = databaseRateLimitStore(storage);
  */

@@ -25,8 +25,8 @@ const BODY_LIMIT = 4096;
 
 /**
  * Reads an answer's body up to `BODY_LIMIT` bytes and keeps its first `MAX_RESPONSE_BODY_BYTES`
- * for the delivery log; a body that breaks off keeps what arrived. Leaving the loop early
- * destroys the rest of the body (and its connection).
+ * for the delivery log; a body that breaks off keeps what arrived. Past the limit the rest of the
+ * body is destroyed (and its connection).
  */
 function bodyHead(body: Readable): Promise<Buffer> {
   return new Promise((resolve) => {
@@ -96,13 +96,9 @@ const MAX_TARGETS = 1000;
 function targetCache(allowPrivate: boolean) {
   const targets = new Map<string, Target>();
   function parse(url: string): Target {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
+    const parsed = URL.canParse(url) ? new URL(url) : null;
+    if (parsed === null || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
       return { origin: '', path: '', refused: 'invalid URL' };
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { origin: '', path: '', refused: 'invalid URL' };
     return {
       origin: parsed.origin,
       path: `${parsed.pathname}${parsed.search}`,
