@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initDatabase, ok, run, runJson, runPty, type Sandbox, sandbox, sandboxFile } from './support/cli.js';
+import { ok, run, runJson, runPty, type Sandbox, sandbox, sandboxFile } from './support/cli.js';
+import { freshDatabases, tradeReader } from './support/in-process.js';
 
 let box: Sandbox;
 beforeAll(async () => {
@@ -9,8 +10,9 @@ beforeAll(async () => {
 afterAll(() => box.cleanup());
 
 let dbCount = 0;
-/** A fresh database with one user; returns the flags that select it. */
-const freshDb = () => initDatabase(box, join(box.dir, `import-${++dbCount}.db`));
+const fresh = freshDatabases(() => box);
+/** A fresh database with one user (the first by `tj init`, the rest in process); returns the flags that select it. */
+const freshDb = () => fresh(join(box.dir, `import-${++dbCount}.db`));
 const file = (name: string, content: string) => sandboxFile(box, name, content);
 
 type T = Record<string, unknown>;
@@ -26,8 +28,10 @@ const essentials = (t: T) => ({
   result: t.result,
   status: t.status,
 });
+const readTrades = tradeReader(() => box);
+/** The trades `tj trades list --limit 100 --json` prints (the first read runs it, the rest read in process). */
 async function trades(db: string[]): Promise<T[]> {
-  return (await runJson(box, [...db, 'trades', 'list', '--limit', '100'])).trades;
+  return (await readTrades(db)) as unknown as T[];
 }
 
 // A BOM, CRLF line ends, quoted numbers, blank lines and trailing delimiters, oldest first.

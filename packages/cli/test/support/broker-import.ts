@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { DATABASES, type TestDatabase } from '../../../../test/support/databases.js';
-import { initDatabase, runJson, type Sandbox, sandbox, sandboxFile } from './cli.js';
+import { type Sandbox, sandbox, sandboxFile } from './cli.js';
+import { freshDatabases, tradeReader } from './in-process.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../core/test/fixtures/brokers');
 
@@ -27,9 +28,14 @@ export function brokerImportHarness(db: TestDatabase) {
     if (box === undefined) throw new Error('the sandbox is made in beforeAll');
     return box;
   };
+  const fresh = freshDatabases(sandboxOf, ['--tz', 'UTC']);
+  const readTrades = tradeReader(sandboxOf);
   return {
     box: sandboxOf,
-    /** A fresh database (a SQLite file, or a PostgreSQL schema) with one user; the flags that select it, in UTC. */
+    /**
+     * A fresh database (a SQLite file, or a PostgreSQL schema) with one user; the flags that select
+     * it, in UTC. The suite's first is made by `tj init`, the rest in process (see freshDatabases).
+     */
     async freshDb(): Promise<string[]> {
       let url: string;
       if (db.name === 'sqlite') {
@@ -40,14 +46,12 @@ export function brokerImportHarness(db: TestDatabase) {
         cleanups.push(opened.cleanup);
         url = opened.url;
       }
-      return initDatabase(sandboxOf(), url, ['--tz', 'UTC']);
+      return fresh(url);
     },
     /** Writes `content` to a file of the sandbox; answers its path. */
     file: (name: string, content: string) => sandboxFile(sandboxOf(), name, content),
-    /** The trades of the database `flags` select. */
-    async trades(flags: string[]): Promise<Record<string, any>[]> {
-      return (await runJson(sandboxOf(), [...flags, 'trades', 'list', '--limit', '100'])).trades;
-    },
+    /** The trades of the database `flags` select, as `tj trades list --limit 100 --json` prints them (see tradeReader). */
+    trades: (flags: string[]): Promise<Record<string, any>[]> => readTrades(flags),
   };
 }
 

@@ -80,10 +80,16 @@ export function run(
   });
 }
 
+/** The user `initDatabase` and `sandboxWithUser` create with `tj init`. */
+export const ANN = { email: 'ann@example.com', name: 'Ann', password: 'correct horse' };
+
+/** The flags of `tj init` that create {@link ANN}. */
+const initAnn = ['init', '--email', ANN.email, '--name', ANN.name, '--password', ANN.password];
+
 /** Sets up the database at `url` with one user (ann@example.com); returns the flags that select it (plus `extra`). */
 export async function initDatabase(box: Sandbox, url: string, extra: string[] = []): Promise<string[]> {
   const flags = ['--db', url, ...extra];
-  await ok(box, [...flags, 'init', '--email', 'ann@example.com', '--name', 'Ann', '--password', 'correct horse']);
+  await ok(box, [...flags, ...initAnn]);
   return flags;
 }
 
@@ -98,7 +104,7 @@ export async function sandboxFile(box: Sandbox, name: string, content: string): 
 export async function sandboxWithUser(): Promise<{ box: Sandbox; db: string[] }> {
   const box = await sandbox();
   const db = ['--db', box.db, '--tz', 'UTC'];
-  await ok(box, [...db, 'init', '--email', 'ann@example.com', '--name', 'Ann', '--password', 'correct horse']);
+  await ok(box, [...db, ...initAnn]);
   return { box, db };
 }
 
