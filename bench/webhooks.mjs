@@ -11,9 +11,13 @@
 // deliveries per second; ratio ours ÷ floor, target ≥ 0.50. Latency (shown, no target):
 // BENCH_LATENCY_EVENTS trades are created one at a time with the worker running; each is timed from
 // its transaction's commit to its arrival at the receiver (floor: from just before the POST to its
-// arrival). One untimed warm-up round of each (so neither side pays the JIT in a counted round),
-// then medians of BENCH_ROUNDS (5) rounds, on SQLite and PostgreSQL.
-// Env: BENCH_EVENTS (2000), BENCH_LATENCY_EVENTS (200), BENCH_CONCURRENCY (32), BENCH_ROUNDS (5).
+// arrival). BENCH_WARMUP untimed warm-up rounds of each first: the worker is a long-running process,
+// and its code takes several thousand deliveries to be compiled by V8's optimising tiers (on the
+// 2-core machine a fresh process spends 500-650 µs of CPU per delivery in its first round of 2,000,
+// about 260 in its third and 140-180 from its fourth on), so counted rounds measure the steady
+// state of both sides, not the JIT. Then medians of BENCH_ROUNDS rounds, on SQLite and PostgreSQL.
+// Env: BENCH_EVENTS (2000), BENCH_LATENCY_EVENTS (200), BENCH_CONCURRENCY (32), BENCH_WARMUP (3),
+// BENCH_ROUNDS (5).
 import { coreDeps } from '@tj/core/internal';
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +33,7 @@ import { fmtInt } from './lib/table.mjs';
 const EVENTS = envInt('BENCH_EVENTS', 2000);
 const LATENCY_EVENTS = envInt('BENCH_LATENCY_EVENTS', 200);
 const CONCURRENCY = envInt('BENCH_CONCURRENCY', 32);
+const WARMUP = Math.max(0, envInt('BENCH_WARMUP', 3));
 const ROUNDS = Math.max(1, envInt('BENCH_ROUNDS', 5));
 const now = () => performance.timeOrigin + performance.now();
 
@@ -76,13 +81,16 @@ function receiverProcess() {
   return {
     child,
     listening: next('listening'),
-    /** Resets the arrivals and resolves with the time the `count`-th arrives. */
+    /**
+     * Resets the arrivals; resolves once the receiver has (so no request can be counted before the
+     * reset) with `reached`, which resolves at the `count`-th arrival.
+     */
     async expect(count) {
       const reached = next('reached');
       const ready = next('ready');
       child.send({ type: 'expect', count });
       await ready;
-      return reached;
+      return { reached };
     },
     async arrivals() {
       const reply = next('arrivals');
@@ -122,14 +130,14 @@ async function ours(databaseUrl, receiver, port) {
         while (next < EVENTS) await core.trades.create(user, tradeBody(next++));
       }),
     );
-    const reached = receiver.expect(EVENTS);
+    const { reached } = await receiver.expect(EVENTS);
     const worker = createDeliveryWorker(core, { concurrency: CONCURRENCY, pollMs: 50 });
     const start = now();
     worker.start();
     const done = (await reached).at;
     const throughput = EVENTS / ((done - start) / 1000);
 
-    const latencyReached = receiver.expect(LATENCY_EVENTS);
+    const { reached: latencyReached } = await receiver.expect(LATENCY_EVENTS);
     let lastCommit = 0;
     const unsubscribe = core.webhooks.delivery.onOutbox(() => {
       lastCommit = now();
@@ -197,7 +205,7 @@ async function floor(receiver, port) {
     await res.body.dump();
   };
   try {
-    const reached = receiver.expect(EVENTS);
+    const { reached } = await receiver.expect(EVENTS);
     let next = 0;
     const start = now();
     await Promise.all(
@@ -207,7 +215,7 @@ async function floor(receiver, port) {
     );
     const throughput = EVENTS / (((await reached).at - start) / 1000);
 
-    const latencyReached = receiver.expect(LATENCY_EVENTS);
+    const { reached: latencyReached } = await receiver.expect(LATENCY_EVENTS);
     const sent = new Map();
     for (let i = 0; i < LATENCY_EVENTS; i++) {
       const id = `l${i}`;
@@ -238,12 +246,14 @@ async function main() {
   try {
     await runBench(
       'webhooks',
-      `Webhook delivery: ${fmtInt(EVENTS)} queued events, concurrency ${CONCURRENCY}, medians of ${ROUNDS} rounds; latency over ${LATENCY_EVENTS} paced events`,
+      `Webhook delivery: ${fmtInt(EVENTS)} queued events, concurrency ${CONCURRENCY}, medians of ${ROUNDS} rounds after ${WARMUP} warm-up rounds; latency over ${LATENCY_EVENTS} paced events`,
       async (d) => {
         const raws = [];
         const pipelines = [];
-        await floor(receiver, port);
-        await ours(d.url('webhookswarm'), receiver, port);
+        for (let round = 0; round < WARMUP; round++) {
+          await floor(receiver, port);
+          await ours(d.url(`webhookswarm${round}`), receiver, port);
+        }
         for (let round = 0; round < ROUNDS; round++) {
           raws.push(await floor(receiver, port));
           pipelines.push(await ours(d.url(`webhooks${round}`), receiver, port));

@@ -1,5 +1,5 @@
-import { type Compilable, CompiledQuery, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
-import type { DirectRunner } from './context.js';
+import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import type { DirectConnection } from './context.js';
 
 /** Names of the SQL texts the caches hold, for drivers that prepare named statements (bounded: the caches are). */
 const statementNames = new Map<string, string>();
@@ -10,21 +10,8 @@ export function preparedNameOf(sql: string): string | undefined {
 }
 
 /** Gives `sql` a prepared-statement name (once; the texts named are a fixed few). */
-function nameStatement(sql: string): void {
+export function nameStatement(sql: string): void {
   if (!statementNames.has(sql)) statementNames.set(sql, `tj_hot_${statementNames.size + 1}`);
-}
-
-/**
- * Runs a hot statement whose text is the same on every call (only its parameters change, as with
- * `SqlCapabilities.rowsTable`), as a named statement where the driver prepares them: PostgreSQL
- * parses and plans it once per connection, not on every call.
- *
- * @example const { rows } = await runPrepared(db, sql`UPDATE deliveries SET … WHERE lease_until <= ${now}`);
- */
-export function runPrepared<R>(db: Kysely<any>, query: RawBuilder<R>): Promise<QueryResult<R>> {
-  const compiled = query.compile(db);
-  nameStatement(compiled.sql);
-  return db.executeQuery<R>(compiled);
 }
 
 /**
@@ -39,7 +26,7 @@ export function runPrepared<R>(db: Kysely<any>, query: RawBuilder<R>): Promise<Q
 export function compiledQueryCache(capacity = 128) {
   const sqlByShape = new Map<string, string>();
   return async function run<R>(
-    ctx: { db: Kysely<any>; direct?: DirectRunner | undefined; inTransaction?: boolean },
+    ctx: { db: Kysely<any>; direct?: DirectConnection | undefined; inTransaction?: boolean },
     shape: string,
     params: readonly unknown[],
     build: () => Compilable<R>,
@@ -47,7 +34,7 @@ export function compiledQueryCache(capacity = 128) {
     const { db } = ctx;
     const sql = sqlByShape.get(shape);
     if (sql !== undefined) {
-      const rows = ctx.direct?.(sql, params, ctx.inTransaction === true);
+      const rows = ctx.direct?.run(sql, params, ctx.inTransaction === true);
       if (rows !== undefined) return rows as R[];
       return (await db.executeQuery<R>(CompiledQuery.raw(sql, [...params]))).rows;
     }

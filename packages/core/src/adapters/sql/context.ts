@@ -9,8 +9,8 @@ export interface SqlContext {
   caps: SqlCapabilities;
   /** True inside a transaction (row locks are taken only there). */
   inTransaction: boolean;
-  /** Runs cached SQL at once on an embedded database's one connection (absent on a server database). */
-  direct?: DirectRunner | undefined;
+  /** An embedded database's one connection, for running SQL at once (absent on a server database). */
+  direct?: DirectConnection | undefined;
   /** Inside a transaction: the days whose summaries its trade writes changed, recomputed before it commits. */
   touched?: TouchedDays | undefined;
 }
@@ -21,6 +21,18 @@ export interface SqlContext {
  * not part of is open on that connection, and the caller must queue through kysely as usual.
  */
 export type DirectRunner = (sql: string, params: readonly unknown[], inTransaction: boolean) => unknown[] | undefined;
+
+/** An embedded database's only connection, used synchronously where that skips the query executor. */
+export interface DirectConnection {
+  /** Runs compiled SQL at once (see {@link DirectRunner}). */
+  run: DirectRunner;
+  /**
+   * Runs `fn` at once in one write transaction (committed when it returns, rolled back when it
+   * throws); inside it, `run` is called with `inTransaction` true. `undefined` when a transaction
+   * the caller is not part of is open on the connection, and `fn` did not run.
+   */
+  transaction<T>(fn: () => T): { value: T } | undefined;
+}
 
 /** Parses a JSON array column. */
 export function jsonArray(text: string): string[] {

@@ -1,8 +1,8 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { AttemptRecord, OutboxRepo } from '../../storage/ports.js';
 import type { AttemptRow } from '../../storage/rows.js';
 import type { SqlCapabilities } from './capabilities.js';
-import { runPrepared } from './compiled-cache.js';
+import { runHot, runSteps, type Steps } from './hot-statements.js';
 import { numberOrNull as n, type SqlContext } from './context.js';
 import type { Database } from './schema.js';
 
@@ -21,9 +21,8 @@ function fromRecord(r: AttemptRecordRow): AttemptRow {
   };
 }
 
-/** Appends attempts to the log in one statement whose text is the same for any number of rows. */
-async function sqlInsertAttempts(db: Kysely<Database>, caps: SqlCapabilities, rows: AttemptRow[]): Promise<void> {
-  if (rows.length === 0) return;
+/** The statement that appends attempts to the log; its text is the same for any number of rows. */
+function insertAttempts(caps: SqlCapabilities, rows: AttemptRow[]): RawBuilder<unknown> {
   const columns = [
     ['user_id', 'uuid'],
     ['delivery_id', 'uuid'],
@@ -40,19 +39,12 @@ async function sqlInsertAttempts(db: Kysely<Database>, caps: SqlCapabilities, ro
     rows.map((a) => [a.userId, a.deliveryId, a.number, a.at, a.responseStatus, a.durationMs, a.error, a.responseBody]),
   );
   const names = sql.raw(columns.map(([name]) => name).join(', '));
-  await sql`INSERT INTO delivery_attempts (${names}) SELECT ${names} FROM ${table}`.execute(db);
+  return sql`INSERT INTO delivery_attempts (${names}) SELECT ${names} FROM ${table}`;
 }
 
-/** Ends a webhook's failing streak (`WebhookRepo.recordSuccess`). */
-export async function endFailingStreak(db: Kysely<Database>, userId: string, webhookId: string): Promise<void> {
-  await db
-    .updateTable('webhooks')
-    .set({ failing_since: null })
-    .where('user_id', '=', userId)
-    .where('id', '=', webhookId)
-    .where('failing_since', 'is not', null)
-    .execute();
-}
+/** The statement that ends a webhook's failing streak (`WebhookRepo.recordSuccess`). */
+export const endFailingStreak = (userId: string, webhookId: string): RawBuilder<unknown> =>
+  sql`UPDATE webhooks SET failing_since = NULL WHERE user_id = ${userId} AND id = ${webhookId} AND failing_since IS NOT NULL`;
 
 /** The columns of an attempt record as a table of rows (`SqlCapabilities.rowsTable`). */
 const ATTEMPT_COLUMNS = [
@@ -99,9 +91,10 @@ const APPLY = sql`UPDATE deliveries SET status = v.status, attempts = deliveries
  * applied is logged under its new attempt number and the successes end their webhooks' failing
  * streaks, in one round trip and one commit. The statement's text is the same for every batch.
  */
-async function recordInOneStatement(db: Kysely<Database>, caps: SqlCapabilities, rows: AttemptRecord[]): Promise<Set<string>> {
-  const result = await runPrepared(
-    db,
+async function recordInOneStatement(ctx: SqlContext, rows: AttemptRecord[]): Promise<Set<string>> {
+  const { caps } = ctx;
+  const done = await runHot(
+    ctx,
     sql<{ user_id: string; id: string }>`
     WITH v AS (SELECT * FROM ${attemptsTable(caps, rows)}),
     done AS (${APPLY}
@@ -116,15 +109,18 @@ async function recordInOneStatement(db: Kysely<Database>, caps: SqlCapabilities,
       WHERE w.user_id = s.user_id AND w.id = s.clears AND w.failing_since IS NOT NULL)
     SELECT user_id, id FROM done`,
   );
-  return new Set(result.rows.map((r) => `${r.user_id}/${r.id}`));
+  return new Set(done.map((r) => `${r.user_id}/${r.id}`));
 }
 
-/** The same record in three statements, for a database whose WITH cannot hold UPDATEs (run in a transaction). */
-async function recordInSteps(db: Kysely<Database>, caps: SqlCapabilities, rows: AttemptRecord[]): Promise<Set<string>> {
-  const result = await sql<{ user_id: string; id: string; attempts: number | string }>`
-    WITH v AS (SELECT * FROM ${attemptsTable(caps, rows)}) ${APPLY}
-    RETURNING deliveries.user_id, deliveries.id, deliveries.attempts`.execute(db);
-  const numbers = new Map(result.rows.map((r) => [`${r.user_id}/${r.id}`, Number(r.attempts)]));
+/** The same record in three steps, for a database whose WITH cannot hold UPDATEs (run in one transaction). */
+function* recordInSteps(caps: SqlCapabilities, rows: AttemptRecord[]): Steps<Set<string>> {
+  const applied = (yield sql`WITH v AS (SELECT * FROM ${attemptsTable(caps, rows)}) ${APPLY}
+    RETURNING deliveries.user_id, deliveries.id, deliveries.attempts`) as Array<{
+    user_id: string;
+    id: string;
+    attempts: number | string;
+  }>;
+  const numbers = new Map(applied.map((r) => [`${r.user_id}/${r.id}`, Number(r.attempts)]));
   const logged: AttemptRow[] = [];
   const cleared = new Map<string, { userId: string; webhookId: string }>();
   for (const a of rows) {
@@ -134,8 +130,8 @@ async function recordInSteps(db: Kysely<Database>, caps: SqlCapabilities, rows: 
     logged.push({ userId, deliveryId, number, at, responseStatus, durationMs, error, responseBody });
     if (a.clearsFailingOf !== undefined) cleared.set(`${userId}/${a.clearsFailingOf}`, { userId, webhookId: a.clearsFailingOf });
   }
-  await sqlInsertAttempts(db, caps, logged);
-  for (const { userId, webhookId } of cleared.values()) await endFailingStreak(db, userId, webhookId);
+  if (logged.length > 0) yield insertAttempts(caps, logged);
+  for (const { userId, webhookId } of cleared.values()) yield endFailingStreak(userId, webhookId);
   return new Set(numbers.keys());
 }
 
@@ -148,13 +144,13 @@ export function sqlDeliveryLog(ctx: SqlContext): Pick<OutboxRepo, 'recordAttempt
       if (rows.length === 0) return [];
       // Where UPDATEs may feed a WITH, the whole record is one statement: one round trip, its own transaction.
       const applied = caps.skipLocked
-        ? await recordInOneStatement(db, caps, rows)
-        : ctx.inTransaction
-          ? await recordInSteps(db, caps, rows)
-          : await db.transaction().execute((trx) => recordInSteps(trx, caps, rows));
+        ? await recordInOneStatement(ctx, rows)
+        : await runSteps(ctx, () => recordInSteps(caps, rows));
       return rows.map((a) => applied.has(`${a.userId}/${a.id}`));
     },
-    insertAttempts: (rows) => sqlInsertAttempts(db, caps, rows),
+    async insertAttempts(rows) {
+      if (rows.length > 0) await insertAttempts(caps, rows).execute(db);
+    },
     async listAttempts(userId, deliveryIds) {
       if (deliveryIds.length === 0) return [];
       const rows = await db

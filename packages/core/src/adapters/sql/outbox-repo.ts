@@ -2,7 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { DeliveryJob, OutboxRepo } from '../../storage/ports.js';
 import type { DeliveryRow } from '../../storage/rows.js';
 import { newestFirstPage, userRow } from './common-queries.js';
-import { runPrepared } from './compiled-cache.js';
+import { runHot } from './hot-statements.js';
 import { numberOrNull as n, type SqlContext } from './context.js';
 import { sqlDeliveryLog } from './delivery-log-repo.js';
 import { sqlOutboxRetention } from './outbox-retention.js';
@@ -64,11 +64,14 @@ async function jobsOf(ctx: SqlContext, claimed: DeliveryRow[]): Promise<{ jobs: 
     ],
     claimed.map((d) => [d.userId, d.id, d.eventId, d.webhookId]),
   );
-  const result = await sql<{ id: string } & ClaimJoin>`
+  const rows = await runHot(
+    ctx,
+    sql<{ id: string } & ClaimJoin>`
     SELECT c.id, ${JOINED} FROM ${keys}
     LEFT JOIN events AS e ON e.user_id = c.user_id AND e.id = c.event_id
-    LEFT JOIN webhooks AS w ON w.user_id = c.user_id AND w.id = c.webhook_id`.execute(ctx.db);
-  const joined = new Map(result.rows.map((r) => [r.id, r]));
+    LEFT JOIN webhooks AS w ON w.user_id = c.user_id AND w.id = c.webhook_id`,
+  );
+  const joined = new Map(rows.map((r) => [r.id, r]));
   return toJobs(
     claimed.map((d) => {
       const r = joined.get(d.id);
@@ -129,8 +132,8 @@ export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
     if (caps.skipLocked) {
       // The locked, skipped-if-taken selection is materialised once; the UPDATE then leases exactly
       // those rows, and the same statement brings their payloads and webhooks (NULL when gone).
-      const result = await runPrepared(
-        db,
+      const rows = await runHot(
+        ctx,
         sql<DeliveryRecord & ClaimJoin>`
         WITH due AS MATERIALIZED (
           SELECT user_id, id FROM deliveries WHERE ${due}
@@ -144,14 +147,17 @@ export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
         LEFT JOIN events AS e ON e.user_id = c.user_id AND e.id = c.event_id
         LEFT JOIN webhooks AS w ON w.user_id = c.user_id AND w.id = c.webhook_id`,
       );
-      return toJobs(result.rows.map((r) => ({ d: fromRecord(r), payload: r.payload, hook: targetOf(r) })));
+      return toJobs(rows.map((r) => ({ d: fromRecord(r), payload: r.payload, hook: targetOf(r) })));
     }
     // One writer at a time: the single UPDATE … RETURNING is the claim.
-    const result = await sql<DeliveryRecord>`
+    const claimed = await runHot(
+      ctx,
+      sql<DeliveryRecord>`
       UPDATE deliveries SET lease_until = ${now + leaseMs}, updated_at = ${now}
       WHERE (user_id, id) IN (SELECT user_id, id FROM deliveries WHERE ${due} ORDER BY next_attempt_at LIMIT ${limit})
-      RETURNING *`.execute(db);
-    return jobsOf(ctx, result.rows.map(fromRecord));
+      RETURNING *`,
+    );
+    return jobsOf(ctx, claimed.map(fromRecord));
   }
 
   async function failOrphans(orphans: DeliveryRow[], now: number): Promise<void> {

@@ -4,7 +4,7 @@ import { type Migration, migrate } from './migrate.js';
 import { TouchedDays } from './day-summaries.js';
 import { sqlRepositories } from './repositories.js';
 import type { SqlCapabilities } from './capabilities.js';
-import type { DirectRunner } from './context.js';
+import type { DirectConnection } from './context.js';
 import type { Database } from './schema.js';
 
 /** How a dialect turns a driver error into a core error (or leaves it alone). */
@@ -13,14 +13,14 @@ export type ErrorTranslator = (e: unknown) => unknown;
 /**
  * Builds the Storage port over a Kysely instance and what its database can do; migrations are
  * applied before it is returned. Driver errors thrown by repositories and transactions pass through `translate`.
- * An embedded database may pass its `direct` runner for cached statements (see `DirectRunner`).
+ * An embedded database may pass its connection for running hot statements at once (see `DirectConnection`).
  */
 export async function createSqlStorage(
   db: Kysely<Database>,
   caps: SqlCapabilities,
   migrations: Migration[],
   translate: ErrorTranslator,
-  direct?: DirectRunner,
+  direct?: DirectConnection,
 ): Promise<Storage> {
   await migrate(db, migrations, caps);
   const wrap = <T extends object>(target: T): T => translating(target, translate);

@@ -76,7 +76,9 @@ export function sqlWebhookRepo({ db }: SqlContext): WebhookRepo {
         .executeTakeFirst();
       return r?.failing_since === null || r?.failing_since === undefined ? at : Number(r.failing_since);
     },
-    recordSuccess: (userId, id) => endFailingStreak(db, userId, id),
+    async recordSuccess(userId, id) {
+      await endFailingStreak(userId, id).execute(db);
+    },
     async listActive(userId) {
       const rows = await db.selectFrom('webhooks').selectAll().where('user_id', '=', userId).where('active', '=', 1).execute();
       return rows.map(fromRecord);
