@@ -9,9 +9,9 @@
 //   floor  the same trades (read and matched beforehand by core's reader, untimed) and their
 //          executions written raw in one transaction, timing only the writes: better-sqlite3
 //          prepared multi-row INSERTs on SQLite, COPY FROM STDIN (pg-copy-streams) on PostgreSQL.
-// Both databases are then counted: the same trades and executions. At the small size ours and the
-// floor run BENCH_IMPORT_RUNS (3) times, alternating, each in a fresh process and database, and
-// their medians count (the large size runs once): a single peak RSS swings by ±10% with where the run ends in V8's
+// Both databases are then counted: the same trades and executions. Ours and the floor run
+// BENCH_IMPORT_RUNS (3) times at each size, alternating, each in a fresh process and
+// database, and their medians count: a single peak RSS swings by ±10% with where the run ends in V8's
 // garbage-collection cycle, and a single sub-second floor run by as much. Figures: ours ÷ floor in
 // fills/s, target ≥ 0.30; memory: our median peak RSS at the small size ÷ at the large one, target
 // ≥ 0.80 (flat).
@@ -95,11 +95,9 @@ async function perDatabase(d) {
           const r = await runChild(SCRIPT, ['--child', kind, d.db, d.pgUrl ?? '', url, file]);
           return { ...r.value, rss: r.maxRssBytes, counts: await counts(d, url) };
         };
-        // The repeats go to the small size, whose single runs swing most (sub-second floors, a peak
-        // RSS reached before V8's heap settles); the large size runs once, keeping the suite short.
+        // Both sizes repeat: the memory figure compares a median peak RSS at each.
         const runs = { ours: [], floor: [] };
-        const repeats = size === SIZES[0] && SIZES.length > 1 ? RUNS : 1;
-        for (let i = 0; i < repeats; i++) for (const kind of ['ours', 'floor']) runs[kind].push(await run(kind, i));
+        for (let i = 0; i < RUNS; i++) for (const kind of ['ours', 'floor']) runs[kind].push(await run(kind, i));
         const medianOf = (list) => ({ ...list[0], ms: median(list.map((r) => r.ms)), rss: median(list.map((r) => r.rss)) });
         const ours = medianOf(runs.ours);
         const floor = medianOf(runs.floor);
