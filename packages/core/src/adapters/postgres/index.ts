@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Storage } from '../../storage/ports.js';
 import type { Database as Schema } from '../sql/schema.js';
 import { preparedNameOf } from '../sql/compiled-cache.js';
+import { namedRows } from '../sql/context.js';
 import { createSqlStorage } from '../sql/storage.js';
 import { translatePostgresError } from './errors.js';
 import { postgresCapabilities, postgresMigrations } from './capabilities.js';
@@ -28,16 +29,14 @@ const types = {
   },
 };
 
-/** Rows that came as arrays (`rowMode: 'array'`), named by their fields: plain objects of one shape. */
-function namedRows(result: pg.QueryResult<unknown[]>): pg.QueryResult {
-  const names = result.fields.map((f) => f.name);
-  const rows = result.rows.map((values) => {
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i++) row[names[i] as string] = values[i];
-    return row;
-  });
-  return { ...result, rows };
-}
+/** A result whose rows came as arrays (`rowMode: 'array'`), with its rows named by their fields. */
+const withNamedRows = (result: pg.QueryResult<unknown[]>): pg.QueryResult => ({
+  ...result,
+  rows: namedRows(
+    result.fields.map((f) => f.name),
+    result.rows,
+  ),
+});
 
 /**
  * The pool with each client sending the statements the compiled-query cache holds as named
@@ -56,7 +55,7 @@ function preparingHotStatements(pool: pg.Pool): PostgresPool {
         client.query = ((text: unknown, values?: unknown) => {
           const name = typeof text === 'string' ? preparedNameOf(text) : undefined;
           if (name === undefined) return query(text, values);
-          return (query({ name, text, values, rowMode: 'array' }) as Promise<pg.QueryResult<unknown[]>>).then(namedRows);
+          return (query({ name, text, values, rowMode: 'array' }) as Promise<pg.QueryResult<unknown[]>>).then(withNamedRows);
         }) as typeof client.query;
       }
       return client as unknown as PostgresPoolClient;

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
-import type { DirectConnection } from '../sql/context.js';
+import { type DirectConnection, namedRows } from '../sql/context.js';
 
 /**
  * Wraps a better-sqlite3 database so kysely reuses prepared statements: kysely prepares every
@@ -65,10 +65,6 @@ export function withStatementCache(db: BetterSqlite3.Database, capacity = 256): 
     } finally {
       statement.raw(false);
     }
-    return rows.map((values) => {
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < values.length; i++) row[columns[i] as string] = values[i];
-      return row;
-    });
+    return namedRows(columns, rows);
   }
 }
