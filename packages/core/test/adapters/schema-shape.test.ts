@@ -56,6 +56,11 @@ async function postgresSchema(client: pg.Client, schema: string): Promise<string
       WHERE n.nspname = $1 ORDER BY t.relname, c.conname`,
   );
   const indexes = await q('SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 ORDER BY tablename, indexname');
+  // Storage parameters (fillfactor…) of the tables that set any.
+  const options = await q(
+    `SELECT c.relname, c.reloptions FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relkind = 'r' AND c.reloptions IS NOT NULL ORDER BY c.relname`,
+  );
   return [
     ...columns.map(
       (c) =>
@@ -63,6 +68,7 @@ async function postgresSchema(client: pg.Client, schema: string): Promise<string
     ),
     ...constraints.map((c) => `constraint ${c.table_name} ${c.conname} ${c.contype}: ${c.definition}`),
     ...indexes.map((i) => `index ${i.indexname}: ${String(i.indexdef).replaceAll(`${schema}.`, 'S.')}`),
+    ...options.map((o) => `options ${o.relname}: ${(o.reloptions as string[]).join(', ')}`),
   ];
 }
 

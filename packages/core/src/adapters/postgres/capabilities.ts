@@ -7,6 +7,7 @@ import { insertRowsUnnest } from './bulk-insert.js';
 const schema: SqlCapabilities['schema'] = {
   types: { uuid: sql`UUID`, bigint: sql`BIGINT`, integer: sql`INTEGER`, double: sql`DOUBLE PRECISION`, text: sql`TEXT` },
   indexInclude: true,
+  pageRoom: (table, percent) => sql`ALTER TABLE ${sql.table(table)} SET (fillfactor = ${sql.lit(100 - percent)})`,
   compiler: new Kysely<any>({
     dialect: {
       createAdapter: () => new PostgresAdapter(),

@@ -132,15 +132,17 @@ export function sqlOutboxRepo(ctx: SqlContext): OutboxRepo {
     if (caps.skipLocked) {
       // The locked, skipped-if-taken selection is materialised once; the UPDATE then leases exactly
       // those rows, and the same statement brings their payloads and webhooks (NULL when gone).
+      // The rows are updated at their physical addresses (ctid: stable, as this statement holds
+      // their locks): a join on the keys made the planner read a small table whole.
       const rows = await runHot(
         ctx,
         sql<DeliveryRecord & ClaimJoin>`
         WITH due AS MATERIALIZED (
-          SELECT user_id, id FROM deliveries WHERE ${due}
+          SELECT ctid AS address FROM deliveries WHERE ${due}
           ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED),
         claimed AS (
           UPDATE deliveries AS d SET lease_until = ${now + leaseMs}, updated_at = ${now}
-          FROM due WHERE d.user_id = due.user_id AND d.id = due.id
+          WHERE d.ctid = ANY (ARRAY(SELECT address FROM due))
           RETURNING d.*)
         SELECT c.*, ${JOINED}
         FROM claimed AS c

@@ -22,6 +22,11 @@ export interface SchemaCapabilities {
   indexInclude: boolean;
   /** The clause that stores a table clustered on its primary key, with no row id (SQLite's `WITHOUT ROWID`), if any. */
   clusteredTable?: Expression<unknown>;
+  /**
+   * The statement that leaves `percent` of each new page of `table` free for updates in place (PostgreSQL's
+   * fillfactor, so an update that changes no indexed column writes no index entry), if the database has one.
+   */
+  pageRoom?: (table: string, percent: number) => Statement;
   /** A Kysely that only compiles (kysely's `DummyDriver`) with the adapter's query compiler. */
   compiler: Kysely<any>;
 }

@@ -7,6 +7,7 @@ import { keysAndLogMigrations } from './v10-v13-keys-and-log.js';
 import { settingsAndImportMigrations } from './v15-v23-settings-imports.js';
 import { alertStateMigrations } from './v24-alert-states.js';
 import { tradeDaySummaryMigration } from './v25-trade-day-summaries.js';
+import { deliveryPageRoomMigration } from './v26-delivery-page-room.js';
 
 /** Every schema version, written once for all databases. Forward-only; never edit a released one, add the next. */
 export const MIGRATIONS: readonly MigrationDefinition[] = [
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly MigrationDefinition[] = [
   ...settingsAndImportMigrations,
   ...alertStateMigrations,
   tradeDaySummaryMigration,
+  deliveryPageRoomMigration,
 ];
 
 /**
