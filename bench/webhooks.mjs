@@ -263,6 +263,9 @@ async function main() {
         }
         const o = medians(pipelines);
         const r = medians(raws);
+        // Each round's pair, so a reader can see the spread behind the medians.
+        const pairs = raws.map((raw, i) => `${fmtInt(pipelines[i].throughput)}/${fmtInt(raw.throughput)}`);
+        console.error(`  [webhooks ${d.db}] deliveries/s per round, ours/raw: ${pairs.join(', ')}`);
         return [
           atLeast('webhook deliveries/s vs raw undici POST loop', d.db, {
             ours: `${fmtInt(o.throughput)}/s`,
