@@ -24,7 +24,7 @@ import type { ImportItem } from './trade-input.js';
  * Trades per write. A batch stays in memory while the fills that make it are read (about 12 KB is
  * allocated per fill), so a large one outlives several young-generation collections and is
  * promoted whole to the old generation: 1,000 peaks about 10 MiB lower than 2,000 at the same
- * speed; 500 saves more but costs PostgreSQL 10% in round trips (docs/benchmarks.md).
+ * speed; 500 saves more but costs PostgreSQL 10% in round trips (docs/decisions.md, "Import memory").
  */
 const BATCH = 1000;
 
