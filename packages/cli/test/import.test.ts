@@ -55,12 +55,12 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
     expect(r.stderr).toBe('');
     expect(r.stdout.split('\n')).toEqual([
       'Detected: Trading journal Fills CSV, 5 rows, times in UTC (the system zone)',
-      '┌─────────┬────────────┬──────────────┬───────────┐',
-      '│ Account │ Instrument │ Would create │ P&L (net) │',
-      '├─────────┼────────────┼──────────────┼───────────┤',
-      '│ -       │ AAPL       │            1 │    796.00 │',
-      '│ -       │ MSFT       │            1 │      0.00 │',
-      '└─────────┴────────────┴──────────────┴───────────┘',
+      '┌─────────┬────────────┬──────────────┬──────┬───────────┐',
+      '│ Account │ Instrument │ Would create │ Open │ P&L (net) │',
+      '├─────────┼────────────┼──────────────┼──────┼───────────┤',
+      '│ -       │ AAPL       │            1 │    0 │    796.00 │',
+      '│ -       │ MSFT       │            1 │    1 │         - │',
+      '└─────────┴────────────┴──────────────┴──────┴───────────┘',
       'Dry run: would create 2 trades and update 0. Nothing was written.',
       '',
     ]);
@@ -70,8 +70,8 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
       dryRun: true,
       counts: { fills: 4, tradesCreated: 2, tradesUpdated: 0, duplicates: 0, invalid: 0 },
       groups: [
-        { account: '', instrument: 'AAPL', trades: 1, pnl: 796, brokerPnl: null },
-        { account: '', instrument: 'MSFT', trades: 1, pnl: 0, brokerPnl: null },
+        { account: '', instrument: 'AAPL', trades: 1, open: 0, pnl: 796, brokerPnl: null },
+        { account: '', instrument: 'MSFT', trades: 1, open: 1, pnl: 0, brokerPnl: null },
       ],
       tradeIds: [],
     });

@@ -28,6 +28,8 @@ export const importGroupSchema = z
     instrument: z.string(),
     /** Trades created or updated. */
     trades: z.number().int(),
+    /** Of those, the trades still open after the import: their P&L is not in `pnl` yet. */
+    open: z.number().int(),
     /** Our net P&L (result, net of fees) of the closed trades created or updated, in money. */
     pnl: z.number(),
     /** The broker's own net P&L of the same trades, when the file carries it; else null. */

@@ -2,6 +2,7 @@ import type { ImportListItem, ImportRecord } from '@tj/core';
 import type { Command } from 'commander';
 import { resolveId } from '../backend/resolve-id.js';
 import { action, examples, type Opts } from '../command-kit.js';
+import { printGroups } from '../import/report-view.js';
 import { registerImportProfiles } from './import-profiles.js';
 import type { Context, Io } from '../context.js';
 import { dateTime, money, plural } from '../output/format.js';
@@ -49,18 +50,7 @@ export function printImport(out: Output, r: ImportRecord, tz: string): void {
   out.line(
     `${plural(c.rows, 'row')}, ${plural(c.fills, 'fill')}: ${c.tradesCreated} created, ${c.tradesUpdated} updated, ${c.duplicates} already imported, ${c.invalid} invalid`,
   );
-  if (r.groups.length > 0) {
-    out.printTable(
-      ['Account', 'Instrument', 'Trades', 'Net P&L', 'Broker P&L'],
-      r.groups.map((g) => [
-        g.account || '(none)',
-        g.instrument,
-        String(g.trades),
-        money(g.pnl),
-        g.brokerPnl === null ? '' : money(g.brokerPnl),
-      ]),
-    );
-  }
+  printGroups(out, r);
   for (const w of r.warnings) out.line(out.c.yellow(`warning: ${w.line === undefined ? '' : `line ${w.line}: `}${w.message}`));
 }
 

@@ -28,18 +28,26 @@ export function detectedLine(
   return `${how}: ${report.format.label}, ${plural(report.counts.rows, 'row')}, ${timesPhrase(format.timeRule, zone)}`;
 }
 
-/** The per account and instrument table: trades, our net P&L and the broker's beside it. */
-export function printGroups(out: Output, report: ImportReport): void {
+/**
+ * The per account and instrument table: trades, how many are still open (when any is), our net
+ * P&L of the closed ones (`-` when none is closed) and the broker's beside it.
+ */
+export function printGroups(out: Output, report: Pick<ImportReport, 'groups'> & { dryRun?: boolean }): void {
   if (report.groups.length === 0) return;
   const anyBroker = report.groups.some((g) => g.brokerPnl !== null);
-  const head = ['Account', 'Instrument', report.dryRun ? 'Would create' : 'Trades', 'P&L (net)'];
+  const anyOpen = report.groups.some((g) => g.open > 0);
+  const head = ['Account', 'Instrument', report.dryRun ? 'Would create' : 'Trades'];
+  if (anyOpen) head.push('Open');
+  head.push('P&L (net)');
   if (anyBroker) head.push('Broker P&L');
   const rows = report.groups.map((g) => {
-    const row = [g.account || NONE, g.instrument, num(g.trades), out.pnl(g.pnl, money(g.pnl))];
+    const row = [g.account || NONE, g.instrument, num(g.trades)];
+    if (anyOpen) row.push(num(g.open));
+    row.push(g.open === g.trades ? NONE : out.pnl(g.pnl, money(g.pnl)));
     if (anyBroker) row.push(g.brokerPnl === null ? NONE : out.pnl(g.brokerPnl, money(g.brokerPnl)));
     return row;
   });
-  out.printTable(head, rows, ['left', 'left', 'right', 'right', 'right']);
+  out.printTable(head, rows, ['left', 'left', ...head.slice(2).map(() => 'right' as const)]);
 }
 
 /** The closing line: created, updated, duplicates and invalid rows (a dry run says nothing was written). */

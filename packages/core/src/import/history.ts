@@ -3,7 +3,14 @@
  * and times) in the same transaction as its trades, each of which keeps the import's id; imports
  * can then be listed, shown and undone.
  */
-import { type ImportList, importListQuerySchema, type ImportRecord, type ImportReport, paginationOf } from '@tj/schemas';
+import {
+  type ImportGroup,
+  type ImportList,
+  importListQuerySchema,
+  type ImportRecord,
+  type ImportReport,
+  paginationOf,
+} from '@tj/schemas';
 import { type CoreDeps, isUuid } from '../shared/deps.js';
 import { CoreError } from '../shared/errors.js';
 import { isoUtc } from '../shared/iso.js';
@@ -17,15 +24,21 @@ export type ImportCreateOptions = Omit<ImportRunOptions, 'importId' | 'beforeCom
 /** Most trade ids a 409 of `undo` names. */
 const NAMED_TRADES = 20;
 
-/** The report as a record keeps it (records kept before skipped rows were listed lack them). */
-type Stored = Pick<ImportReport, 'format' | 'sourceTz' | 'counts' | 'warnings' | 'groups'> &
-  Partial<Pick<ImportReport, 'skippedRows' | 'skippedRowsNotListed'>>;
+/**
+ * The report as a record keeps it (records kept before skipped rows were listed lack them, and
+ * those kept before groups counted their open trades lack `open`).
+ */
+type Stored = Pick<ImportReport, 'format' | 'sourceTz' | 'counts' | 'warnings'> &
+  Partial<Pick<ImportReport, 'skippedRows' | 'skippedRowsNotListed'>> & {
+    groups: Array<Omit<ImportGroup, 'open'> & Partial<Pick<ImportGroup, 'open'>>>;
+  };
 
 function recordOf(row: ImportRow, tradeIds: string[]): ImportRecord {
   const report = JSON.parse(row.report) as Stored;
   return {
     id: row.id,
     ...report,
+    groups: report.groups.map((g) => ({ ...g, open: g.open ?? 0 })),
     skippedRows: report.skippedRows ?? [],
     skippedRowsNotListed: report.skippedRowsNotListed ?? 0,
     dryRun: false,

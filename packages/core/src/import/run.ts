@@ -24,6 +24,7 @@ interface GroupTotals {
   account: string;
   instrument: string;
   trades: number;
+  open: number;
   pnlMicros: number;
   brokerMicros: number | null;
 }
@@ -73,11 +74,14 @@ export async function runImport(
     const key = `${account}\u0000${t.row.instrument}`;
     let g = groups.get(key);
     if (g === undefined) {
-      g = { account, instrument: t.row.instrument, trades: 0, pnlMicros: 0, brokerMicros: null };
+      g = { account, instrument: t.row.instrument, trades: 0, open: 0, pnlMicros: 0, brokerMicros: null };
       groups.set(key, g);
     }
     g.trades++;
-    if (t.row.resultMicros === null) return;
+    if (t.row.resultMicros === null) {
+      g.open++;
+      return;
+    }
     g.pnlMicros += t.row.resultMicros;
     if (t.brokerPnlMicros === undefined) return;
     g.brokerMicros = (g.brokerMicros ?? 0) + t.brokerPnlMicros;
@@ -163,6 +167,7 @@ export async function runImport(
           account: g.account,
           instrument: g.instrument,
           trades: g.trades,
+          open: g.open,
           pnl: fromMicros(g.pnlMicros),
           brokerPnl: g.brokerMicros === null ? null : fromMicros(g.brokerMicros),
         }),

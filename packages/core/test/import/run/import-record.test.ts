@@ -61,6 +61,45 @@ for (const db of DATABASES) {
       expect(trades.map((t) => t.id).sort()).toEqual([...record.tradeIds].sort());
     });
 
+    it('counts the open trades of each group, leaves them out of its P&L, and keeps that in the record', async () => {
+      const user = await newUser(h.core());
+      const record = await create(h.core(), user, FILLS);
+      const groups = Object.fromEntries(record.groups.map((g) => [g.instrument, g]));
+      // AAPL: +125 less 2 of commission; MSFT short: +15 less 1; TSLA is still open.
+      expect(groups).toEqual({
+        AAPL: { account: '', instrument: 'AAPL', trades: 1, open: 0, pnl: 123, brokerPnl: null },
+        MSFT: { account: '', instrument: 'MSFT', trades: 1, open: 0, pnl: 14, brokerPnl: null },
+        TSLA: { account: '', instrument: 'TSLA', trades: 1, open: 1, pnl: 0, brokerPnl: null },
+      });
+      expect((await h.core().imports.get(user, record.id)).groups).toEqual(record.groups);
+      // The exit of TSLA arrives: the second import updates it and counts it closed.
+      const second = await create(h.core(), user, GROWN);
+      expect(second.groups.find((g) => g.instrument === 'TSLA')).toMatchObject({ trades: 1, open: 0, pnl: 24.5 });
+    });
+
+    it('reads a record kept before groups counted open trades as none open', async () => {
+      const user = await newUser(h.core());
+      const id = '01a21c68-0000-7000-8000-000000000001';
+      const group = { account: 'A1', instrument: 'ES', trades: 2, pnl: 12.5, brokerPnl: null };
+      const report = { format: { name: 'tj-fills', label: 'Trading journal Fills CSV' }, sourceTz: 'UTC' };
+      const counts = { rows: 5, fills: 4, tradesCreated: 2, tradesUpdated: 0, duplicates: 0, invalid: 0 };
+      await h.storage().repos.imports.insert({
+        userId: user,
+        id,
+        formatName: 'tj-fills',
+        formatLabel: 'Trading journal Fills CSV',
+        fileName: 'old.csv',
+        sizeBytes: 100,
+        sourceTz: 'UTC',
+        report: JSON.stringify({ ...report, counts, warnings: [], groups: [group] }),
+        tradesCreated: 2,
+        startedAt: Date.parse('2026-11-01T00:00:00Z'),
+        finishedAt: Date.parse('2026-11-01T00:00:01Z'),
+        undoneAt: null,
+      });
+      expect((await h.core().imports.get(user, id)).groups).toEqual([{ ...group, open: 0 }]);
+    });
+
     it("lists only the trades it created, not an earlier import's open trade that it closed", async () => {
       const user = await newUser(h.core());
       const first = await create(h.core(), user, FILLS);

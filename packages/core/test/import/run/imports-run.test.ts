@@ -39,6 +39,7 @@ for (const db of DATABASES) {
         account: '',
         instrument: 'AAPL',
         trades: 1,
+        open: 0,
         pnl: 498,
         brokerPnl: null,
       });
