@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { action, examples } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
-import { dateTime, money } from '../output/format.js';
+import { dateTime, money, NONE, num } from '../output/format.js';
 
 /** `tj accounts list`: the accounts the journal's trades carry. */
 export async function listAccounts(ctx: Context): Promise<void> {
@@ -12,12 +12,14 @@ export async function listAccounts(ctx: Context): Promise<void> {
       ['Account', 'Trades', 'Open', 'Net P&L', 'First entry', 'Last trade'],
       accounts.map((a) => [
         a.account ?? '(none)',
-        String(a.trades),
-        String(a.openTrades),
-        money(a.totalPnL),
+        num(a.trades),
+        num(a.openTrades),
+        // An account whose trades are all open has no realised P&L yet.
+        a.openTrades === a.trades ? NONE : ctx.out.pnl(a.totalPnL, money(a.totalPnL)),
         dateTime(a.firstEntryTime, ctx.tz),
         dateTime(a.lastTradeTime, ctx.tz),
       ]),
+      ['left', 'right', 'right', 'right', 'left', 'left'],
     );
   });
 }
