@@ -1,8 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { PasswordCost, Storage } from '@tj/core';
-import { createRequire } from 'node:module';
-import type proxyAddr from 'proxy-addr';
+import proxyAddr from 'proxy-addr';
 import type { Logger } from './server/logger.js';
 import { DEFAULTS } from '@tj/core';
 
@@ -130,7 +129,7 @@ export function parseRateLimits(value: string): RateLimitConfig | false {
 function parseTrustProxy(value: string | string[]): string[] {
   const entries = (Array.isArray(value) ? value : value.split(',')).map((e) => e.trim()).filter((e) => e !== '');
   try {
-    (createRequire(import.meta.url)('proxy-addr') as typeof proxyAddr).compile(entries);
+    proxyAddr.compile(entries);
   } catch (e) {
     throw new Error(`--trust-proxy takes addresses, CIDRs, loopback, linklocal or uniquelocal: ${(e as Error).message}`);
   }

@@ -1,6 +1,7 @@
 /**
- * Runs the built CLI (`packages/cli/dist/bin.js`) as a process in a sandbox: a temporary HOME,
- * XDG data and config directories, a temporary SQLite database, UTC, and the fast password cost
+ * Runs the built CLI as users run it (`packages/cli/bin/tj.js`: the bundle `pnpm build` writes)
+ * as a process in a sandbox: a temporary HOME, XDG data and config directories, a temporary
+ * SQLite database, UTC, and the fast password cost
  * (TJ_PASSWORD_COST, the test knob). `runPty` drives prompts through a real pseudo-terminal
  * (`script` from util-linux), answering each prompt once its text appears.
  */
@@ -9,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const BIN = resolve(import.meta.dirname, '../../dist/bin.js');
+export const BIN = resolve(import.meta.dirname, '../../bin/tj.js');
 
 /** A temporary home for one test file. */
 export interface Sandbox {

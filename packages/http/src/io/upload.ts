@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { validationError } from '@tj/core/internal';
-import { createRequire } from 'node:module';
-import type busboy from 'busboy';
+import busboy from 'busboy';
 import { HttpError } from '../errors/problem.js';
 import { discardBody } from './body.js';
 import { DEFAULTS } from '@tj/core';
@@ -74,16 +73,13 @@ async function* counted(req: IncomingMessage, limit: number): AsyncGenerator<Uin
   }
 }
 
-/** busboy, loaded at the first multipart body (a CSV or XML body, the CLI's, never needs it). */
-const loadBusboy = (): typeof busboy => createRequire(import.meta.url)('busboy');
-
 /** The one file part of a multipart body, with the fields sent before it. */
 function multipartFile(req: IncomingMessage, limit: number): Promise<Upload> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let parser: busboy.Busboy;
     try {
-      parser = loadBusboy()({ headers: req.headers, limits: { files: 1, fields: 20, fieldSize: 4096 } });
+      parser = busboy({ headers: req.headers, limits: { files: 1, fields: 20, fieldSize: 4096 } });
     } catch {
       reject(validationError([{ path: '', message: 'the multipart body has no boundary' }]));
       return;

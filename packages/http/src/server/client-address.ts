@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { createRequire } from 'node:module';
-import type proxyAddr from 'proxy-addr';
+import proxyAddr from 'proxy-addr';
 
 /**
  * How the server tells a request's client address. With no trusted proxies it is the socket's
@@ -12,8 +11,6 @@ import type proxyAddr from 'proxy-addr';
  */
 export function clientAddressResolver(trusted: readonly string[] = []): (req: IncomingMessage) => string {
   if (trusted.length === 0) return (req) => req.socket.remoteAddress ?? '';
-  // Loaded only with trusted proxies: most servers, and the CLI's in-process app, have none.
-  const addressOf: typeof proxyAddr = createRequire(import.meta.url)('proxy-addr');
-  const trust = addressOf.compile([...trusted]);
-  return (req) => addressOf(req, trust);
+  const trust = proxyAddr.compile([...trusted]);
+  return (req) => proxyAddr(req, trust);
 }
