@@ -383,21 +383,8 @@ describe('tj trades, stats, dashboard and analytics (local mode)', { timeout: 12
     expect(cleared.account).toBeNull();
     expect(await runJson(box, [...as(), 'trades', 'delete', option.id, '--yes'])).toEqual({ deleted: option.id });
     // An account whose trades are all open has no realised P&L yet: '-', not 0.00.
-    const held = await runJson(box, [
-      ...as(),
-      'trades',
-      'add',
-      '--instrument',
-      'ES',
-      '--direction',
-      'long',
-      '--entry-price',
-      '5000',
-      '--size',
-      '1',
-      '--account',
-      'ROTH',
-    ]);
+    const add = 'trades add --instrument ES --direction long --entry-price 5000 --size 1 --account ROTH';
+    const held = await runJson(box, [...as(), ...add.split(' ')]);
     expect(await ok(box, [...as(), 'accounts', 'list'])).toMatch(/│ ROTH +│ +1 │ +1 │ +- │/);
     expect(await runJson(box, [...as(), 'trades', 'delete', held.id, '--yes'])).toEqual({ deleted: held.id });
   });
