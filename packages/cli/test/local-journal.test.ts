@@ -86,7 +86,10 @@ describe('tj journal (local mode)', { timeout: 120_000 }, () => {
   it('lists, shows, edits (emotions merge, --clear nulls) and deletes entries', async () => {
     const list = await runJson(box, [...db, 'journal', 'list', '--type', 'daily']);
     expect(list.entries.map((e: { id: string }) => e.id)).toEqual([id]);
-    expect(await ok(box, [...db, 'journal', 'list'])).toMatch(/2026-11-20 │ daily +│ E7 F8 S3 C6 │ Fade the open/);
+    const table = await ok(box, [...db, 'journal', 'list']);
+    expect(table).toMatch(/2026-11-20 │ daily +│ E7 F8 S3 C6 │ Fade the open/);
+    expect(table).toContain('Page 1 of 1 (2 entries; --page, --limit)');
+    expect(await ok(box, [...db, 'journal', 'list', '--type', 'daily'])).toContain('Page 1 of 1 (1 entry; --page, --limit)');
     expect(await ok(box, [...db, 'journal', 'show', id])).toMatch(/• Wait for the retest/);
     const edited = await runJson(box, [...db, 'journal', 'edit', id, '--stress', '2', '--clear', 'plan,confidence']);
     expect(edited).toMatchObject({ tradingPlan: null, emotionalState: { energy: 7, focus: 8, stress: 2, confidence: null } });

@@ -5,7 +5,7 @@ import { raw } from '../backend/client.js';
 import { action, examples, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
 import { UsageError } from '../errors.js';
-import { dateTime, NONE, num } from '../output/format.js';
+import { dateTime, NONE, num, pageLine } from '../output/format.js';
 import { defined, numberArg, positiveIntArg } from '../util/args.js';
 import { askShortIds, shortIdsOf } from '../views/short-ids.js';
 
@@ -108,7 +108,7 @@ export async function listEvents(ctx: Context, opts: Opts, [arg]: string[]): Pro
     return ctx.out.resultAsync(page, async (p) => {
       await printEvents(ctx, p.events, alerts);
       if (p.pagination.total > 0) {
-        ctx.out.line(ctx.out.c.dim(`Page ${p.pagination.page} of ${p.pagination.pages} (${p.pagination.total} triggers)`));
+        ctx.out.line(ctx.out.c.dim(pageLine(p.pagination, 'trigger')));
       }
     });
   }

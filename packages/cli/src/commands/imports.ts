@@ -5,7 +5,7 @@ import { action, examples, type Opts } from '../command-kit.js';
 import { printGroups } from '../import/report-view.js';
 import { registerImportProfiles } from './import-profiles.js';
 import type { Context, Io } from '../context.js';
-import { dateTime, money, plural } from '../output/format.js';
+import { dateTime, money, pageLine, plural } from '../output/format.js';
 import type { Output } from '../output/output.js';
 import { defined, positiveIntArg } from '../util/args.js';
 
@@ -36,7 +36,7 @@ export async function listImports(ctx: Context, opts: Opts): Promise<void> {
         state(i),
       ]),
     );
-    ctx.out.line(ctx.out.c.dim(`Page ${pagination.page} of ${pagination.pages} (${plural(pagination.total, 'import')})`));
+    ctx.out.line(ctx.out.c.dim(pageLine(pagination, 'import')));
   });
 }
 

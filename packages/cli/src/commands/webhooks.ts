@@ -5,7 +5,7 @@ import { resolveId } from '../backend/resolve-id.js';
 import type { Delivery } from '@tj/core';
 import type { Context, Io } from '../context.js';
 import { CliError } from '../errors.js';
-import { clip, dateTime, NONE } from '../output/format.js';
+import { clip, dateTime, NONE, pageLine } from '../output/format.js';
 import { defined, listArg, positiveIntArg } from '../util/args.js';
 import { shortIdsOf } from '../views/short-ids.js';
 
@@ -74,7 +74,7 @@ export async function listDeliveries(ctx: Context, opts: Opts, [arg]: string[]):
       ['Delivery', 'Event', 'Status', '#', 'HTTP', 'ms', 'At', 'Error', 'Response', 'Next attempt'],
       deliveries.flatMap((d) => deliveryRows(d, ctx.tz)),
     );
-    ctx.out.line(ctx.out.c.dim(`Page ${pagination.page} of ${pagination.pages} (${pagination.total} deliveries)`));
+    ctx.out.line(ctx.out.c.dim(pageLine(pagination, 'delivery', 'deliveries')));
   });
 }
 

@@ -52,3 +52,12 @@ export function clip(text: string | null | undefined, max: number): string {
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? word : many}`;
 }
+
+/**
+ * The line under one page of a list: where it is and how to move.
+ *
+ * @example pageLine({ page: 1, pages: 3, total: 41 }, 'trade') // 'Page 1 of 3 (41 trades; --page, --limit)'
+ */
+export function pageLine(p: { page: number; pages: number; total: number }, word: string, many?: string): string {
+  return `Page ${p.page} of ${p.pages} (${plural(p.total, word, many)}; --page, --limit)`;
+}

@@ -1,5 +1,5 @@
 import type { JournalEntry, Pagination } from '@tj/core';
-import { clip, dateTime, NONE } from '../output/format.js';
+import { clip, dateTime, NONE, pageLine } from '../output/format.js';
 import type { Output } from '../output/output.js';
 
 const score = (n: number | null) => (n === null ? NONE : String(n));
@@ -31,8 +31,7 @@ export function printJournalTable(
       String(e.lessonsLearned.length),
     ]),
   );
-  if (pagination)
-    out.line(out.c.dim(`Page ${pagination.page} of ${pagination.pages} (${pagination.total} entries; --page, --limit)`));
+  if (pagination) out.line(out.c.dim(pageLine(pagination, 'entry', 'entries')));
 }
 
 /** Prints one journal entry in full. */

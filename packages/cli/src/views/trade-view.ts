@@ -1,5 +1,5 @@
 import type { Pagination, Trade, TradeExecution } from '@tj/core';
-import { clip, dateTime, money, NONE, num, plural, rMultiple } from '../output/format.js';
+import { clip, dateTime, money, NONE, num, pageLine, rMultiple } from '../output/format.js';
 import type { Align, Output } from '../output/output.js';
 
 const HEAD = ['ID', 'Entry time', 'Instrument', 'Dir', 'Size', 'Entry', 'Exit', 'Result', 'R', 'Status'];
@@ -31,7 +31,7 @@ export function printTradeTable(
     out.printTable(HEAD, rows, ALIGN);
   }
   if (pagination && pagination.total > 0) {
-    out.line(out.c.dim(`Page ${pagination.page} of ${pagination.pages} (${plural(pagination.total, 'trade')}; --page, --limit)`));
+    out.line(out.c.dim(pageLine(pagination, 'trade')));
   }
 }
 
