@@ -12,7 +12,12 @@ import { askShortIds, shortIdsOf } from '../views/short-ids.js';
 const TYPES = ['dailyLossLimit', 'maxConsecutiveLosses', 'maxDrawdown', 'riskPerTrade', 'missingStopLoss'] as const;
 
 function describeAlert(a: Alert): string {
-  return `${a.name} (${a.type} ${a.threshold}, ${a.tz}, ${a.active ? 'enabled' : 'disabled'})`;
+  return `${a.name} (${ruleLabel(a)}, ${a.tz}, ${a.active ? 'enabled' : 'disabled'})`;
+}
+
+/** A rule's type and threshold (`maxDrawdown 500`); missingStopLoss has no threshold. */
+export function ruleLabel(a: Pick<Alert, 'type' | 'threshold'>): string {
+  return a.type === 'missingStopLoss' ? a.type : `${a.type} ${num(a.threshold)}`;
 }
 
 /** `tj alerts add`. */

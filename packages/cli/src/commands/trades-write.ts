@@ -7,6 +7,7 @@ import { UsageError } from '../errors.js';
 import { cannotAsk } from '../prompts/prompter.js';
 import { dateTimeFlag, listArg } from '../util/args.js';
 import { printTrade } from '../views/trade-view.js';
+import { noteFiredAlerts } from './fired-alerts.js';
 import { amountAnswer, clearedFields, positiveAnswer, tradeBodyFromFlags } from './trade-fields.js';
 
 const REQUIRED: Array<[key: string, label: string, flag: string]> = [
@@ -63,6 +64,7 @@ export async function addTrade(ctx: Context, opts: Opts): Promise<void> {
     ctx.out.line(ctx.out.c.green(`Created trade ${t.id}`));
     printTrade(ctx.out, t, ctx.tz);
   });
+  await noteFiredAlerts(ctx, trade);
 }
 
 /** `tj trades close <id>`: sets the exit (exit time defaults to now). */
@@ -83,6 +85,7 @@ export async function closeTrade(ctx: Context, opts: Opts, [arg]: string[]): Pro
     ctx.out.line(ctx.out.c.green(`Closed trade ${t.id}: result ${t.result ?? '-'}`));
     printTrade(ctx.out, t, ctx.tz);
   });
+  await noteFiredAlerts(ctx, trade);
 }
 
 /** `tj trades edit <id>`: changes the fields given as flags; --clear nulls optional ones. */
@@ -96,6 +99,7 @@ export async function editTrade(ctx: Context, opts: Opts, [arg]: string[]): Prom
     ctx.out.line(ctx.out.c.green(`Updated trade ${t.id}`));
     printTrade(ctx.out, t, ctx.tz);
   });
+  await noteFiredAlerts(ctx, trade);
 }
 
 /**
