@@ -88,7 +88,8 @@ function commandPath(cmd: Command): string {
 
 /**
  * Makes commander's usage errors one line each, naming the help to read:
- * `tj: unknown option '--bogus' (see tj trades list --help)`.
+ * `tj: unknown option '--bogus' (see tj trades list --help)`; a bad option value reads as tj's
+ * other field errors do: `tj: --limit 0: must be a whole number of 1 or more (see …)`.
  */
 function oneLineErrors(cmd: Command): void {
   const help = `(see ${commandPath(cmd)} --help)`;
@@ -96,9 +97,14 @@ function oneLineErrors(cmd: Command): void {
     outputError: (s, write) => {
       const message = s
         .replace(/^error: /, '')
+        .replace(
+          /^option '(-[^' ]+)[^']*' argument '([^']*)' is invalid\.\s*(.)/s,
+          (_, flag: string, value: string, first: string) => `${flag} ${value}: ${first.toLowerCase()}`,
+        )
         .replace(/\s*\n\(Did you mean (.+?)\)/, '; did you mean $1')
         .replace(/\s*\n\s*/g, ' ')
-        .trim();
+        .trim()
+        .replace(/\.$/, '');
       write(`tj: ${message} ${help}\n`);
     },
   });

@@ -25,6 +25,8 @@ describe('messages a person understands', { timeout: 120_000 }, () => {
     });
     const long = await run(box, [...db, 'trades', 'add', '--instrument', 'X'.repeat(70), ...trade.slice(4)]);
     expect(long.stderr).toBe('tj: --instrument: must be at most 64 characters\n');
+    const exit = await run(box, [...db, ...trade, '--exit-price', '-5']);
+    expect(exit.stderr).toBe('tj: --exit-price: must be 0 (an option that expired worthless) or greater\n');
     const alert = await run(box, [...db, 'alerts', 'add', '--name', ' ', '--type', 'dailyLossLimit', '--threshold', '5']);
     expect(alert.stderr).toBe('tj: --name: must not be empty\n');
   });
@@ -81,6 +83,11 @@ describe('usage and help (issue 13)', { timeout: 120_000 }, () => {
       [['trades', 'list', '--bogus'], "tj: unknown option '--bogus' (see tj trades list --help)"],
       [['trades', 'lst'], "tj: unknown command 'lst'; did you mean list? (see tj trades --help)"],
       [['stats', '--from'], "tj: option '--from <date>' argument missing (see tj stats --help)"],
+      [['trades', 'list', '--limit', '0'], 'tj: --limit 0: must be a whole number of 1 or more (see tj trades list --help)'],
+      [
+        ['journal', 'add', '--type', 'bogus'],
+        'tj: --type bogus: allowed choices are daily, weekly, monthly (see tj journal add --help)',
+      ],
     ] as const) {
       const r = await run(box, [...db, ...args]);
       expect(r.code).toBe(2);

@@ -52,7 +52,8 @@ const exitPrice = z
   .number()
   .min(0, { message: 'must be 0 (an option that expired worthless) or greater' })
   .max(MAX_POSITION_VALUE, { message: `must be at most ${MAX_POSITION_VALUE.toExponential().replace('e+', 'e')}` })
-  .refine((v) => v === 0 || v >= MIN_QUANTITY, { message: `must be 0 or at least ${MIN_QUANTITY}` })
+  // A negative price has its message above; this rule is for the float dust between 0 and 1e-12.
+  .refine((v) => v <= 0 || v >= MIN_QUANTITY, { message: `must be 0 or at least ${MIN_QUANTITY}` })
   .meta({
     description:
       'set to close the trade; > 0 (at least 1e-12), at most 1e12; 0 only for an option (assetClass option) that expired worthless or was assigned or exercised',

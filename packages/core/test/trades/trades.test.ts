@@ -102,6 +102,17 @@ for (const db of DATABASES) {
       expect((await h.core().trades.list(user, {})).pagination.total).toBe(0);
     });
 
+    it('says once what is wrong with an exit price: below 0, or between 0 and 1e-12', async () => {
+      const user = await newUser(h.core());
+      const negative = await caught(() => h.core().trades.create(user, tradeBody({ exitPrice: -5 })));
+      expect(negative.errors).toEqual([
+        { path: 'exitPrice', message: 'must be 0 (an option that expired worthless) or greater' },
+      ]);
+      const dust = await caught(() => h.core().trades.create(user, tradeBody({ exitPrice: 1e-15 })));
+      expect(dust.errors).toEqual([{ path: 'exitPrice', message: 'must be 0 or at least 1e-12' }]);
+      expect((await h.core().trades.list(user, {})).pagination.total).toBe(0);
+    });
+
     it('rejects a PATCH that breaks a rule and leaves the stored trade unchanged', async () => {
       const user = await newUser(h.core());
       const t = await h.core().trades.create(user, tradeBody({ stopLoss: 95 }));
