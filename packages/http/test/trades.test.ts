@@ -151,6 +151,12 @@ describe.each(DATABASES)('trade list and pagination on $name', (db) => {
         expect(r.status, bad).toBe(400);
         expect(r.body.code).toBe('validation_failed');
       }
+      // In plain words, as the contract's example is ("entryPrice: must be greater than 0"), not zod's.
+      const said = async (query: string) => (await list(query)).body.errors;
+      expect(await said('?limit=ten')).toEqual([{ path: 'limit', message: 'must be a number' }]);
+      expect(await said('?limit=2.5')).toEqual([{ path: 'limit', message: 'must be a whole number' }]);
+      expect(await said('?limit=101')).toEqual([{ path: 'limit', message: 'must be at most 100' }]);
+      expect((await list('?page=0')).body.detail).toBe('page: must be at least 1');
     });
 
     it('filters by status, instrument (case-insensitively) and entry date range', async () => {

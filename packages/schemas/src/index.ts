@@ -17,3 +17,4 @@ export * from './import-profile.js';
 export * from './settings.js';
 export * from './id-prefix.js';
 export * from './webhook-secret.js';
+export * from './messages.js';

@@ -1,8 +1,9 @@
 /**
  * Validation errors in the user's words: an API field path becomes the flag that sets it
- * (`positionSize` → `--size`), and zod's default messages become plain sentences
- * (`Too small: expected number to be >0` → `must be greater than 0`).
+ * (`positionSize` → `--size`), and zod's default messages become plain sentences (`plainMessage`
+ * of @tj/schemas, re-exported by core; servers already answer in them, older ones may not).
  */
+import { plainMessage } from '@tj/core';
 
 /** The flag of each API field a command sends (the body or query key, last path segment for nested ones). */
 const FLAGS: Record<string, string> = {
@@ -76,43 +77,13 @@ export function fieldInWords(path: string): string {
   return index === undefined ? name : `${name} (item ${index + 1})`;
 }
 
-const KINDS: Record<string, string> = {
-  number: 'a number',
-  string: 'text',
-  array: 'a list',
-  boolean: 'true or false',
-  object: 'an object',
-};
+/** The CLI's own rewording: a field an older server or database does not know. */
+const UNKNOWN_FIELD = 'is not a known field';
 
-/** zod's default messages, reworded; anything else is kept (core's own messages are already plain). */
-const REWORDINGS: Array<[RegExp, (...m: string[]) => string]> = [
-  [/^Too small: expected string to have >=1 characters?$/, () => 'must not be empty'],
-  [/^Too small: expected (?:string|array|set) to have >=(\S+) (\w+)$/, (_, n, unit) => `needs at least ${n} ${unit}`],
-  [/^Too big: expected (?:string|array|set) to have <=(\S+) (\w+)$/, (_, n, unit) => `must be at most ${n} ${unit}`],
-  [/^Too small: expected number to be >=(\S+)$/, (_, n) => `must be at least ${n}`],
-  [/^Too small: expected number to be >(\S+)$/, (_, n) => `must be greater than ${n}`],
-  [/^Too big: expected number to be <=(\S+)$/, (_, n) => `must be at most ${n}`],
-  [/^Too big: expected number to be <(\S+)$/, (_, n) => `must be less than ${n}`],
-  [/^Invalid input: expected (\w+), received \w+$/, (_, kind) => `must be ${KINDS[kind as string] ?? kind}`],
-  [
-    /^Invalid option: expected one of (.+)$/,
-    (_, list) => `must be one of ${(list as string).replace(/"/g, '').split('|').join(', ')}`,
-  ],
-  [/^Invalid ISO datetime$/, () => 'must be a date-time such as 2026-11-20T14:30:00Z'],
-  [/^Invalid ISO date$/, () => 'must be a date such as 2026-11-20'],
-  [/^Invalid email address$/, () => 'must be an email address'],
-  [/^Invalid UUID$/, () => 'must be an id'],
-  [/^Invalid URL$/, () => 'must be a URL'],
-  [/^is not a known field$/, () => 'is not accepted here (this server or database does not know it)'],
-];
-
-/** A validation message in plain words. */
+/** A validation message in plain words (see `plainMessage`; an unknown field says where it is not accepted). */
 export function messageInWords(message: string): string {
-  for (const [pattern, say] of REWORDINGS) {
-    const m = pattern.exec(message);
-    if (m) return say(...m);
-  }
-  return message;
+  if (message === UNKNOWN_FIELD) return 'is not accepted here (this server or database does not know it)';
+  return plainMessage(message);
 }
 
 /** Field errors as one line: `--size: must be greater than 0; --stop: must be below the entry price`. */

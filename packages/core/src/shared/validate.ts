@@ -1,7 +1,8 @@
+import { plainMessage } from '@tj/schemas';
 import type { z } from 'zod';
 import { type FieldError, validationError } from './errors.js';
 
-/** Turns zod issues into field errors with dotted paths; unknown keys name the key itself. */
+/** Turns zod issues into field errors with dotted paths, in plain words (`plainMessage`); unknown keys name the key itself. */
 export function fieldErrors(error: z.ZodError): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of error.issues) {
@@ -9,7 +10,7 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) out.push({ path: base ? `${base}.${key}` : key, message: 'is not a known field' });
     } else {
-      out.push({ path: base, message: issue.message });
+      out.push({ path: base, message: plainMessage(issue.message) });
     }
   }
   return out;
