@@ -34,7 +34,7 @@ const REWORDINGS: Array<[RegExp, (...m: string[]) => string]> = [
 ];
 
 /**
- * A validation message in plain words: zod's default wording reworded, any other message kept.
+ * A validation message in plain words (zod's default wording reworded, any other message kept).
  *
  * @example plainMessage('Invalid input: expected number, received NaN') // 'must be a number'
  */
