@@ -216,6 +216,9 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
     expect(listed.imports.map((i: { id: string }) => i.id)).toContain(made.id);
     const table = await ok(box, ['imports', 'list']);
     expect(table).toMatch(/cl\.csv/);
+    // A short id, as every list shows (the first 8 or more characters no other import shares).
+    const shortId = new RegExp(`│ (${made.id.slice(0, 8)}[0-9a-f-]*) +│`).exec(table)?.[1] as string;
+    expect(made.id.startsWith(shortId) && shortId.length < made.id.length).toBe(true);
     const prefix = made.id.slice(0, 13);
     const shown = await ok(box, ['imports', 'show', prefix]);
     // 1 CL contract (1000 per point) from 70.10 to 70.35: +250.

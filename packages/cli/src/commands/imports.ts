@@ -5,8 +5,9 @@ import { action, examples, type Opts } from '../command-kit.js';
 import { printGroups } from '../import/report-view.js';
 import { registerImportProfiles } from './import-profiles.js';
 import type { Context, Io } from '../context.js';
-import { dateTime, money, pageLine, plural } from '../output/format.js';
+import { dateTime, money, num, pageLine, plural } from '../output/format.js';
 import type { Output } from '../output/output.js';
+import { shortIdsFrom } from '../views/short-ids.js';
 import { defined, positiveIntArg } from '../util/args.js';
 
 function state(i: ImportListItem): string {
@@ -19,22 +20,25 @@ function net(i: ImportListItem): string {
 
 /** `tj imports list`: the history, newest first. */
 export async function listImports(ctx: Context, opts: Opts): Promise<void> {
-  const page = await (await ctx.client()).imports.list(defined({ page: opts.page, limit: opts.limit }));
-  ctx.out.result(page, ({ imports, pagination }) => {
+  const client = await ctx.client();
+  const page = await client.imports.list(defined({ page: opts.page, limit: opts.limit }));
+  await ctx.out.resultAsync(page, async ({ imports, pagination }) => {
     if (imports.length === 0) return ctx.out.line('No imports yet: tj import FILE');
+    const short = await shortIdsFrom(client, 'import', imports);
     ctx.out.printTable(
       ['ID', 'When', 'File', 'Format', 'Created', 'Updated', 'Dupes', 'Net P&L', 'State'],
       imports.map((i) => [
-        i.id,
+        short(i.id),
         dateTime(i.startedAt, ctx.tz),
         i.fileName ?? '',
         i.format.label,
-        String(i.counts.tradesCreated),
-        String(i.counts.tradesUpdated),
-        String(i.counts.duplicates),
+        num(i.counts.tradesCreated),
+        num(i.counts.tradesUpdated),
+        num(i.counts.duplicates),
         net(i),
         state(i),
       ]),
+      ['left', 'left', 'left', 'left', 'right', 'right', 'right', 'right', 'left'],
     );
     ctx.out.line(ctx.out.c.dim(pageLine(pagination, 'import')));
   });
