@@ -15,9 +15,15 @@ function describeAlert(a: Alert): string {
   return `${a.name} (${ruleLabel(a)}, ${a.tz}, ${a.active ? 'enabled' : 'disabled'})`;
 }
 
-/** A rule's type and threshold (`maxDrawdown 500`); missingStopLoss has no threshold. */
+/** A rule's threshold as shown, or null for missingStopLoss, which has none. */
+function thresholdOf(a: Pick<Alert, 'type' | 'threshold'>): string | null {
+  return a.type === 'missingStopLoss' ? null : num(a.threshold);
+}
+
+/** A rule's type and threshold (`maxDrawdown 500`; missingStopLoss alone). */
 export function ruleLabel(a: Pick<Alert, 'type' | 'threshold'>): string {
-  return a.type === 'missingStopLoss' ? a.type : `${a.type} ${num(a.threshold)}`;
+  const threshold = thresholdOf(a);
+  return threshold === null ? a.type : `${a.type} ${threshold}`;
 }
 
 /** `tj alerts add`. */
@@ -46,7 +52,7 @@ export async function listAlerts(ctx: Context): Promise<void> {
     const short = shortIdsOf(alerts);
     ctx.out.printTable(
       ['ID', 'Name', 'Type', 'Threshold', 'Time zone', 'Active'],
-      alerts.map((a) => [short(a.id), a.name, a.type, num(a.threshold), a.tz, a.active ? 'yes' : 'no']),
+      alerts.map((a) => [short(a.id), a.name, a.type, thresholdOf(a) ?? NONE, a.tz, a.active ? 'yes' : 'no']),
       ['left', 'left', 'left', 'right', 'left', 'left'],
     );
   });
