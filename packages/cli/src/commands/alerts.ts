@@ -16,7 +16,7 @@ function describeAlert(a: Alert): string {
 }
 
 /** A rule's threshold as shown, or null for missingStopLoss, which has none. */
-function thresholdOf(a: Pick<Alert, 'type' | 'threshold'>): string | null {
+export function thresholdOf(a: Pick<Alert, 'type' | 'threshold'>): string | null {
   return a.type === 'missingStopLoss' ? null : num(a.threshold);
 }
 

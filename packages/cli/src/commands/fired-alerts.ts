@@ -1,7 +1,7 @@
 import type { Trade } from '@tj/core';
 import type { Context } from '../context.js';
 import { num } from '../output/format.js';
-import { ruleLabel } from './alerts.js';
+import { ruleLabel, thresholdOf } from './alerts.js';
 
 /** Most triggers of one rule read back after a write: the newest come first, so this trade's are among them. */
 const RECENT = 5;
@@ -24,7 +24,8 @@ export async function noteFiredAlerts(ctx: Context, trade: Trade): Promise<void>
     if (alert === undefined) continue;
     for (const e of page.events) {
       if (e.tradeId !== trade.id || e.triggeredAt < trade.updatedAt) continue;
-      const value = alert.type === 'missingStopLoss' ? '' : `: ${num(e.value)}`;
+      // A rule with no threshold (missingStopLoss) has no value to show either.
+      const value = thresholdOf(alert) === null ? '' : `: ${num(e.value)}`;
       ctx.out.note(ctx.out.c.yellow(`alert fired: ${alert.name} (${ruleLabel(alert)})${value}`));
     }
   }
