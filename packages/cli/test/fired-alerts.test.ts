@@ -3,7 +3,7 @@
  * and only for the rules this very write fired; stdout (and --json) stays as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, runJson, type Sandbox, sandboxWithUser } from './support/cli.js';
+import { run, runJson, type Sandbox, sandboxFile, sandboxWithUser } from './support/cli.js';
 
 let box: Sandbox;
 let db: string[];
@@ -38,5 +38,48 @@ describe('tj trades notes the alerts a write fired', { timeout: 120_000 }, () =>
     const id = JSON.parse(second.stdout).id as string;
     const edited = await run(box, [...db, 'trades', 'edit', id, '--notes', 'revenge trade']);
     expect(edited).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('after an import, names each rule the import fired, with its value', async () => {
+    const fresh = await sandboxWithUser();
+    try {
+      const at = [...fresh.db];
+      await runJson(fresh.box, [
+        ...at,
+        'alerts',
+        'add',
+        '--name',
+        'Daily stop',
+        '--type',
+        'dailyLossLimit',
+        '--threshold',
+        '100',
+      ]);
+      await runJson(fresh.box, [...at, 'alerts', 'add', '--name', 'Tilt', '--type', 'maxConsecutiveLosses', '--threshold', '2']);
+      await runJson(fresh.box, [...at, 'alerts', 'add', '--name', 'Off', '--type', 'maxDrawdown', '--threshold', '1']);
+      const off = (await runJson(fresh.box, [...at, 'alerts', 'list'])).alerts.find((a: { name: string }) => a.name === 'Off');
+      await runJson(fresh.box, [...at, 'alerts', 'disable', off.id]);
+      await runJson(fresh.box, [...at, 'alerts', 'add', '--name', 'No stop', '--type', 'missingStopLoss']);
+      // Three losing round trips of a past day: the import checks the rules once, after its trades, so Tilt fires
+      // once, at the streak of 3; the past day's losses are not today's (the daily stop stays quiet); imported
+      // trades never fire No stop (exports carry no stops); and a disabled rule stays quiet.
+      const csv = [
+        'datetime,symbol,side,quantity,price,commission,exec_id',
+        '2026-11-10T14:00:00Z,AAPL,buy,10,100,0,a1',
+        '2026-11-10T14:10:00Z,AAPL,sell,10,95,0,a2',
+        '2026-11-10T14:20:00Z,AAPL,buy,10,100,0,a3',
+        '2026-11-10T14:30:00Z,AAPL,sell,10,94,0,a4',
+        '2026-11-10T14:40:00Z,AAPL,buy,10,100,0,a5',
+        '2026-11-10T14:50:00Z,AAPL,sell,10,97,0,a6',
+      ].join('\n');
+      const file = await sandboxFile(fresh.box, 'fills.csv', `${csv}\n`);
+      const dry = await run(fresh.box, [...at, 'import', file, '--dry-run']);
+      expect(dry).toMatchObject({ code: 0, stderr: '' });
+      const done = await run(fresh.box, [...at, 'import', file]);
+      expect(done.code).toBe(0);
+      expect(done.stderr.split('\n').sort()).toEqual(['', 'alert fired: Tilt (maxConsecutiveLosses 2): 3']);
+    } finally {
+      await fresh.box.cleanup();
+    }
   });
 });

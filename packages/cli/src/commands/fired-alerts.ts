@@ -1,10 +1,31 @@
-import type { Trade } from '@tj/core';
+import type { Alert, AlertEvent, ImportRecord, Trade } from '@tj/core';
 import type { Context } from '../context.js';
 import { num } from '../output/format.js';
 import { ruleLabel, thresholdOf } from './alerts.js';
 
-/** Most triggers of one rule read back after a write: the newest come first, so this trade's are among them. */
-const RECENT = 5;
+/** Which triggers a write caused: those in its time span (server clock), of its trades when known. */
+interface Span {
+  from: string;
+  to?: string;
+  tradeIds?: ReadonlySet<string>;
+}
+
+/** The triggers of each active rule within `span`, reading back at most `limit` of each rule's newest. */
+async function firedIn(ctx: Context, span: Span, limit: number): Promise<Array<{ alert: Alert; events: AlertEvent[] }>> {
+  const client = await ctx.client();
+  const active = (await client.alerts.list()).alerts.filter((a) => a.active);
+  const pages = await Promise.all(active.map((a) => client.alerts.events(a.id, { limit })));
+  const within = (e: AlertEvent) =>
+    e.triggeredAt >= span.from &&
+    (span.to === undefined || e.triggeredAt <= span.to) &&
+    (span.tradeIds === undefined || (e.tradeId !== null && span.tradeIds.has(e.tradeId)));
+  return active.map((alert, i) => ({ alert, events: (pages[i]?.events ?? []).filter(within) }));
+}
+
+/** `Tilt (maxConsecutiveLosses 2)`, and `: 2` (the value seen) for a rule with a threshold. */
+function fired(alert: Alert, e: AlertEvent): string {
+  return `${alert.name} (${ruleLabel(alert)})${thresholdOf(alert) === null ? '' : `: ${num(e.value)}`}`;
+}
 
 /**
  * Notes on stderr each alert rule that this very write of `trade` fired (one line each, with the
@@ -14,19 +35,23 @@ const RECENT = 5;
  * one transaction). With --json too: stdout keeps its one document.
  */
 export async function noteFiredAlerts(ctx: Context, trade: Trade): Promise<void> {
-  const client = await ctx.client();
-  const { alerts } = await client.alerts.list();
-  const active = alerts.filter((a) => a.active);
-  if (active.length === 0) return;
-  const pages = await Promise.all(active.map((a) => client.alerts.events(a.id, { limit: RECENT })));
-  for (const [i, page] of pages.entries()) {
-    const alert = active[i];
-    if (alert === undefined) continue;
-    for (const e of page.events) {
-      if (e.tradeId !== trade.id || e.triggeredAt < trade.updatedAt) continue;
-      // A rule with no threshold (missingStopLoss) has no value to show either.
-      const value = thresholdOf(alert) === null ? '' : `: ${num(e.value)}`;
-      ctx.out.note(ctx.out.c.yellow(`alert fired: ${alert.name} (${ruleLabel(alert)})${value}`));
-    }
+  // A write fires a rule once at most: the newest few triggers of each rule hold it.
+  for (const { alert, events } of await firedIn(ctx, { from: trade.updatedAt, tradeIds: new Set([trade.id]) }, 5)) {
+    for (const e of events) ctx.out.note(ctx.out.c.yellow(`alert fired: ${fired(alert, e)}`));
+  }
+}
+
+/** Most triggers of one rule read back after an import (it checks the rules once per batch of trades it writes). */
+const IMPORT_READ_BACK = 100;
+
+/**
+ * The same after an import: each trigger of a rule while the import ran (its trades are written
+ * in one transaction, between `startedAt` and `finishedAt`), one line each.
+ */
+export async function noteImportAlerts(ctx: Context, record: ImportRecord): Promise<void> {
+  if (record.dryRun) return;
+  const span = { from: record.startedAt, to: record.finishedAt };
+  for (const { alert, events } of await firedIn(ctx, span, IMPORT_READ_BACK)) {
+    for (const e of events) ctx.out.note(ctx.out.c.yellow(`alert fired: ${fired(alert, e)}`));
   }
 }

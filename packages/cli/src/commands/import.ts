@@ -10,6 +10,7 @@ import { collectPointValue, pointValuesOf, type SourceZone, sourceZone } from '.
 import { readMapping } from '../import/mapping.js';
 import { countLineBreaks, Progress } from '../import/progress.js';
 import { detectedLine, printFormats, printGroups, printWarnings, summaryLine } from '../import/report-view.js';
+import { noteImportAlerts } from './fired-alerts.js';
 import { defaultSkippedPath, writeSkippedReport } from '../import/skipped-report.js';
 import { plural } from '../output/format.js';
 
@@ -121,6 +122,7 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
   }
   const forced = mapping !== undefined ? '--map' : opts.format !== undefined ? '--format' : undefined;
   render(ctx, record, await describedFormat(record), zone, forced);
+  await noteImportAlerts(ctx, record);
   await reportSkipped(ctx, record, opts.skippedReport ?? defaultSkippedPath(path));
   if (mapping !== undefined && opts.saveProfile !== undefined) {
     const { name: _name, ...body } = mapping;
