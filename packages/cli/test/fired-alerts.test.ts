@@ -44,19 +44,11 @@ describe('tj trades notes the alerts a write fired', { timeout: 120_000 }, () =>
     const fresh = await sandboxWithUser();
     try {
       const at = [...fresh.db];
-      await runJson(fresh.box, [
-        ...at,
-        'alerts',
-        'add',
-        '--name',
-        'Daily stop',
-        '--type',
-        'dailyLossLimit',
-        '--threshold',
-        '100',
-      ]);
-      await runJson(fresh.box, [...at, 'alerts', 'add', '--name', 'Tilt', '--type', 'maxConsecutiveLosses', '--threshold', '2']);
-      await runJson(fresh.box, [...at, 'alerts', 'add', '--name', 'Off', '--type', 'maxDrawdown', '--threshold', '1']);
+      const rule = (name: string, type: string, threshold: string) =>
+        runJson(fresh.box, [...at, 'alerts', 'add', '--type', type, '--threshold', threshold, '--name', name]);
+      await rule('Daily stop', 'dailyLossLimit', '100');
+      await rule('Tilt', 'maxConsecutiveLosses', '2');
+      await rule('Off', 'maxDrawdown', '1');
       const off = (await runJson(fresh.box, [...at, 'alerts', 'list'])).alerts.find((a: { name: string }) => a.name === 'Off');
       await runJson(fresh.box, [...at, 'alerts', 'disable', off.id]);
       await runJson(fresh.box, [...at, 'alerts', 'add', '--name', 'No stop', '--type', 'missingStopLoss']);
