@@ -1,6 +1,6 @@
 import type { CoreDeps } from '../shared/deps.js';
 import { CoreError, ErrorCode } from '../shared/errors.js';
-import type { DeliveryJob } from '../storage/ports.js';
+import type { AttemptRecord, DeliveryJob } from '../storage/ports.js';
 import type { DeliveryRow } from '../storage/rows.js';
 import { type AttemptVerdict, classifyAttempt } from './outcome.js';
 import type { SendResult, WebhookSender } from './ports.js';
@@ -29,6 +29,36 @@ export interface AttemptOutcome {
   at: number;
   result: SendResult;
   verdict: AttemptVerdict;
+}
+
+/**
+ * The record of one attempt on `d` at `at`: the answer of `result` (none when it was not sent), the
+ * delivery's next state, the error, and for a success its webhook, whose failing streak ends. One
+ * object literal of one shape for every outcome: the worker builds one per delivery, and spreads
+ * of a shared base cost more and made several shapes.
+ */
+function attemptRecord(
+  d: DeliveryRow,
+  at: number,
+  result: SendResult | null,
+  status: DeliveryRow['status'],
+  nextAttemptAt: number | null,
+  error: string | null,
+  clearsFailingOf?: string,
+): AttemptRecord {
+  return {
+    userId: d.userId,
+    id: d.id,
+    leaseUntil: d.leaseUntil ?? 0,
+    at,
+    status,
+    nextAttemptAt,
+    responseStatus: result === null ? null : result.statusCode,
+    durationMs: result === null ? null : result.durationMs,
+    responseBody: result === null ? null : responseBodyHead(result.responseBody),
+    error,
+    clearsFailingOf,
+  };
 }
 
 /**
@@ -86,35 +116,18 @@ export function deliveryEngine(deps: CoreDeps, config: DeliveryEngineConfig) {
     record: RecordAttempt = (w) => writeAttempt(storage, w),
   ): Promise<number | null> {
     const d = job.delivery;
-    const base = { userId: d.userId, id: d.id, leaseUntil: d.leaseUntil ?? 0 };
     if (!job.active) {
-      const attempt = {
-        ...base,
-        at: clock.now(),
-        status: 'failed' as const,
-        nextAttemptAt: null,
-        responseStatus: null,
-        durationMs: null,
-        responseBody: null,
-      };
-      await record({ ...attempt, error: 'the webhook is inactive' });
+      await record(attemptRecord(d, clock.now(), null, 'failed', null, 'the webhook is inactive'));
       return null;
     }
     const message = { secret: job.secret, eventId: d.eventId, eventType: d.eventType, deliveryId: d.id, body: job.payload };
     const { at, result, verdict } = await attempt(job.url, message);
-    const answer = {
-      ...base,
-      at,
-      responseStatus: result.statusCode,
-      durationMs: result.durationMs,
-      responseBody: responseBodyHead(result.responseBody),
-    };
     if (verdict.kind === 'delivered') {
-      await record({ ...answer, status: 'succeeded', nextAttemptAt: null, error: null, clearsFailingOf: d.webhookId });
+      await record(attemptRecord(d, at, result, 'succeeded', null, null, d.webhookId));
       return null;
     }
     if (verdict.kind === 'gone') {
-      await record({ ...answer, status: 'failed', nextAttemptAt: null, error: verdict.error });
+      await record(attemptRecord(d, at, result, 'failed', null, verdict.error));
       await storage.repos.webhooks.setActive(d.userId, d.webhookId, false, at);
       return null;
     }
@@ -123,7 +136,7 @@ export function deliveryEngine(deps: CoreDeps, config: DeliveryEngineConfig) {
     const error = next.deactivate
       ? `${verdict.error}; every attempt failed for 5 days: the webhook was deactivated`
       : verdict.error;
-    await record({ ...answer, status, nextAttemptAt: next.nextAttemptAt, error });
+    await record(attemptRecord(d, at, result, status, next.nextAttemptAt, error));
     if (next.deactivate) await storage.repos.webhooks.setActive(d.userId, d.webhookId, false, at);
     return next.nextAttemptAt;
   }

@@ -46,8 +46,12 @@ function insertAttempts(caps: SqlCapabilities, rows: AttemptRow[]): RawBuilder<u
 export const endFailingStreak = (userId: string, webhookId: string): RawBuilder<unknown> =>
   sql`UPDATE webhooks SET failing_since = NULL WHERE user_id = ${userId} AND id = ${webhookId} AND failing_since IS NOT NULL`;
 
-/** The columns of an attempt record as a table of rows (`SqlCapabilities.rowsTable`). */
+/**
+ * The columns of an attempt record as a table of rows (`SqlCapabilities.rowsTable`); `n` is the
+ * record's place in the batch, which is what the statements hand back for the records applied.
+ */
 const ATTEMPT_COLUMNS = [
+  ['n', 'bigint'],
   ['user_id', 'uuid'],
   ['id', 'uuid'],
   ['lease_until', 'bigint'],
@@ -66,7 +70,8 @@ const attemptsTable = (caps: SqlCapabilities, rows: AttemptRecord[]) =>
   caps.rowsTable(
     'v',
     ATTEMPT_COLUMNS,
-    rows.map((a) => [
+    rows.map((a, i) => [
+      i,
       a.userId,
       a.id,
       a.leaseUntil,
@@ -108,14 +113,14 @@ const APPLY_BY_ADDRESS = sql`UPDATE deliveries SET ${APPLIED} FROM v
  * applied is logged under its new attempt number and the successes end their webhooks' failing
  * streaks, in one round trip and one commit. The statement's text is the same for every batch.
  */
-async function recordInOneStatement(ctx: SqlContext, rows: AttemptRecord[]): Promise<Set<string>> {
+async function recordInOneStatement(ctx: SqlContext, rows: AttemptRecord[]): Promise<Set<number>> {
   const { caps } = ctx;
   const done = await runHot(
     ctx,
-    sql<{ user_id: string; id: string }>`
+    sql<{ n: number }>`
     WITH v AS (SELECT * FROM ${attemptsTable(caps, rows)}),
     done AS (${APPLY_BY_ADDRESS}
-      RETURNING deliveries.user_id, deliveries.id, deliveries.attempts, v.at, v.response_status, v.duration_ms, v.error,
+      RETURNING v.n, deliveries.user_id, deliveries.id, deliveries.attempts, v.at, v.response_status, v.duration_ms, v.error,
         v.response_body, v.clears),
     logged AS (
       INSERT INTO delivery_attempts (user_id, delivery_id, number, at, response_status, duration_ms, error, response_body)
@@ -124,13 +129,14 @@ async function recordInOneStatement(ctx: SqlContext, rows: AttemptRecord[]): Pro
       UPDATE webhooks AS w SET failing_since = NULL
       FROM (SELECT DISTINCT user_id, clears FROM done WHERE clears IS NOT NULL) AS s
       WHERE w.user_id = s.user_id AND w.id = s.clears AND w.failing_since IS NOT NULL)
-    SELECT user_id, id FROM done`,
+    SELECT n FROM done`,
   );
-  return new Set(done.map((r) => `${r.user_id}/${r.id}`));
+  return new Set(done.map((r) => Number(r.n)));
 }
 
 /** The same record in three steps, for a database whose WITH cannot hold UPDATEs (run in one transaction). */
-function* recordInSteps(caps: SqlCapabilities, rows: AttemptRecord[]): Steps<Set<string>> {
+function* recordInSteps(caps: SqlCapabilities, rows: AttemptRecord[]): Steps<Set<number>> {
+  // SQLite's RETURNING names only the updated table's columns (not `v.n`): the applied rows come back by key.
   const applied = (yield sql`WITH v AS (SELECT * FROM ${attemptsTable(caps, rows)}) ${APPLY}
     RETURNING deliveries.user_id, deliveries.id, deliveries.attempts`) as Array<{
     user_id: string;
@@ -138,18 +144,20 @@ function* recordInSteps(caps: SqlCapabilities, rows: AttemptRecord[]): Steps<Set
     attempts: number | string;
   }>;
   const numbers = new Map(applied.map((r) => [`${r.user_id}/${r.id}`, Number(r.attempts)]));
+  const done = new Set<number>();
   const logged: AttemptRow[] = [];
   const cleared = new Map<string, { userId: string; webhookId: string }>();
-  for (const a of rows) {
+  for (const [i, a] of rows.entries()) {
     const number = numbers.get(`${a.userId}/${a.id}`);
     if (number === undefined) continue;
+    done.add(i);
     const { userId, id: deliveryId, at, responseStatus, durationMs, error, responseBody } = a;
     logged.push({ userId, deliveryId, number, at, responseStatus, durationMs, error, responseBody });
     if (a.clearsFailingOf !== undefined) cleared.set(`${userId}/${a.clearsFailingOf}`, { userId, webhookId: a.clearsFailingOf });
   }
   if (logged.length > 0) yield insertAttempts(caps, logged);
   for (const { userId, webhookId } of cleared.values()) yield endFailingStreak(userId, webhookId);
-  return new Set(numbers.keys());
+  return done;
 }
 
 /** The delivery log on SQL: attempts recorded under the delivery's lease, listed per delivery. */
@@ -163,7 +171,7 @@ export function sqlDeliveryLog(ctx: SqlContext): Pick<OutboxRepo, 'recordAttempt
       const applied = caps.skipLocked
         ? await recordInOneStatement(ctx, rows)
         : await runSteps(ctx, () => recordInSteps(caps, rows));
-      return rows.map((a) => applied.has(`${a.userId}/${a.id}`));
+      return rows.map((_, i) => applied.has(i));
     },
     async insertAttempts(rows) {
       if (rows.length > 0) await insertAttempts(caps, rows).execute(db);
