@@ -17,7 +17,8 @@
 // about 260 in its third and 140-180 from its fourth on), so counted rounds measure the steady
 // state of both sides, not the JIT. Then medians of BENCH_ROUNDS rounds, on SQLite and PostgreSQL.
 // Env: BENCH_EVENTS (2000), BENCH_LATENCY_EVENTS (200), BENCH_CONCURRENCY (32), BENCH_WARMUP (3),
-// BENCH_ROUNDS (5).
+// BENCH_ROUNDS (9: on the 2-core machine the raw loop alone moves between 5,000 and 15,000 requests/s
+// from round to round, so five rounds left the median to chance).
 import { coreDeps } from '@tj/core/internal';
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,7 +36,7 @@ const EVENTS = envInt('BENCH_EVENTS', 2000);
 const LATENCY_EVENTS = envInt('BENCH_LATENCY_EVENTS', 200);
 const CONCURRENCY = envInt('BENCH_CONCURRENCY', 32);
 const WARMUP = Math.max(0, envInt('BENCH_WARMUP', 3));
-const ROUNDS = Math.max(1, envInt('BENCH_ROUNDS', 5));
+const ROUNDS = Math.max(1, envInt('BENCH_ROUNDS', 9));
 const now = () => performance.timeOrigin + performance.now();
 
 /** The receiver process: records (key, arrival) per request; `key` is the trade id or the raw loop's id. */
