@@ -38,6 +38,7 @@ describe('messages a person understands', { timeout: 120_000 }, () => {
     expect(fieldInWords('someNewField')).toBe('some new field');
     expect(messageInWords('Too small: expected number to be >=1')).toBe('must be at least 1');
     expect(messageInWords('Invalid option: expected one of "long"|"short"')).toBe('must be one of long, short');
+    expect(messageInWords('Invalid input: expected string, received undefined')).toBe('required');
     expect(messageInWords('Invalid input: expected number, received string')).toBe('must be a number');
     expect(messageInWords('must be below the entry price')).toBe('must be below the entry price');
   });

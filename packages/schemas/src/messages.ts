@@ -21,6 +21,7 @@ const REWORDINGS: Array<[RegExp, (...m: string[]) => string]> = [
   [/^Too big: expected number to be <=(\S+)$/, (_, n) => `must be at most ${n}`],
   [/^Too big: expected number to be <(\S+)$/, (_, n) => `must be less than ${n}`],
   [/^Invalid input: expected int, received number$/, () => 'must be a whole number'],
+  [/^Invalid input: expected \w+, received undefined$/, () => 'required'],
   [/^Invalid input: expected (\w+), received \w+$/, (_, kind) => `must be ${KINDS[kind as string] ?? kind}`],
   [
     /^Invalid option: expected one of (.+)$/,
@@ -37,6 +38,7 @@ const REWORDINGS: Array<[RegExp, (...m: string[]) => string]> = [
  * A validation message in plain words (zod's default wording reworded, any other message kept).
  *
  * @example plainMessage('Invalid input: expected number, received NaN') // 'must be a number'
+ * @example plainMessage('Invalid input: expected string, received undefined') // 'required'
  */
 export function plainMessage(message: string): string {
   for (const [pattern, say] of REWORDINGS) {

@@ -13,7 +13,7 @@ import {
 import type { CoreDeps } from '../shared/deps.js';
 import { CoreError, validationError } from '../shared/errors.js';
 import { isoUtc } from '../shared/iso.js';
-import { parseInput } from '../shared/validate.js';
+import { fieldErrors, parseInput } from '../shared/validate.js';
 import type { ImportProfileRow } from '../storage/rows.js';
 import { mappedFormat } from './formats/mapped-format.js';
 import type { FormatRegistry } from './formats/registry.js';
@@ -41,7 +41,7 @@ export function importProfiles(deps: CoreDeps, registry: FormatRegistry) {
   const known = (name: string) => profileNameSchema.safeParse(name).success;
   const checkedName = (name: string): string => {
     const checked = profileNameSchema.safeParse(name);
-    if (!checked.success) throw validationError([{ path: 'name', message: checked.error.issues[0]?.message ?? 'invalid' }]);
+    if (!checked.success) throw validationError(fieldErrors(checked.error).map((e) => ({ path: 'name', message: e.message })));
     if (registry.list().some((f) => f.name === name)) {
       throw validationError([{ path: 'name', message: `"${name}" is the name of a built-in format: choose another` }]);
     }

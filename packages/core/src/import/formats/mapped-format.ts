@@ -5,6 +5,7 @@
  */
 import { type MappingProfile, mappingProfileSchema } from '@tj/schemas';
 import { validationError } from '../../shared/errors.js';
+import { parseInput } from '../../shared/validate.js';
 import { cellError, lineError } from '../cell-error.js';
 import { parseDateTime } from '../values.js';
 import { parseWallClock } from './broker-values.js';
@@ -69,14 +70,7 @@ export function parseColumnMap(text: string): Record<string, string> {
 
 /** The profile, checked: a `validation_failed` error naming each bad field. */
 export function checkMappingProfile(input: unknown): MappingProfile {
-  const r = mappingProfileSchema.safeParse(input);
-  if (r.success) return r.data;
-  throw validationError(
-    r.error.issues.map((i) => ({
-      path: i.path.map(String).join('.'),
-      message: /received undefined/.test(i.message) ? 'required' : i.message,
-    })),
-  );
+  return parseInput(mappingProfileSchema, input);
 }
 
 /**
