@@ -86,7 +86,7 @@ describeBrokerImport('mappings, executions, own CSVs and progress', ({ freshDb, 
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain('Executions (3)');
     expect(shown.stdout).toMatch(/2026-09-14 14:30 +│ buy +│ +2 │ +5,000\.25 │ +2\.58 │ +0\.00 │ 9001/);
-    expect(shown.stdout).toMatch(/2026-09-14 14:40 +│ sell +│ +1 │ +5,001 │ +1\.29 │ +0\.00 │ 9003/);
+    expect(shown.stdout).toMatch(/2026-09-14 14:40 +│ sell +│ +1 │ +5,001\.00 │ +1\.29 │ +0\.00 │ 9003/);
     const json = await runJson(box(), [...flags, 'trades', 'show', es.id]);
     expect(json.executions.map((e: T) => [e.side, e.quantity, e.price, e.execId])).toEqual([
       ['buy', 2, 5000.25, '9001'],

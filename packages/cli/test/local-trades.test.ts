@@ -389,6 +389,36 @@ describe('tj trades, stats, dashboard and analytics (local mode)', { timeout: 12
     expect(await runJson(box, [...as(), 'trades', 'delete', held.id, '--yes'])).toEqual({ deleted: held.id });
   });
 
+  it("writes one instrument's prices with the same decimals, so a column of them lines up", async () => {
+    const add = (entry: string, extra: string[]) =>
+      runJson(box, [
+        ...as(),
+        'trades',
+        'add',
+        '--instrument',
+        'NQ',
+        '--direction',
+        'long',
+        '--entry-price',
+        entry,
+        '--size',
+        '1',
+        ...extra,
+      ]);
+    const closed = await add('25072', ['--stop', '25060', '--exit-price', '25073.25']);
+    const open = await add('25080.5', []);
+    const list = await ok(box, [...as(), 'trades', 'list', '--instrument', 'NQ']);
+    expect(list).toMatch(/│ +25,072\.00 │ +25,073\.25 │/);
+    expect(list).toMatch(/│ +25,080\.50 │ +- │/);
+    const shown = await ok(box, [...as(), 'trades', 'show', closed.id]);
+    expect(shown).toMatch(/│ Entry price │ 25,072\.00 +│/);
+    expect(shown).toMatch(/│ Stop loss +│ 25,060\.00 +│/);
+    expect(shown).toMatch(/│ Exit price +│ 25,073\.25 +│/);
+    // Another instrument keeps its own decimals: ES here has whole prices only.
+    expect(await ok(box, [...as(), 'trades', 'list', '--instrument', 'ES'])).not.toMatch(/5,000\.0/);
+    for (const t of [closed, open]) await runJson(box, [...as(), 'trades', 'delete', t.id, '--yes']);
+  });
+
   it('deletes with --yes', async () => {
     expect(await runJson(box, [...as(), 'trades', 'delete', ids[2] as string, '--yes'])).toEqual({ deleted: ids[2] });
     const r = await run(box, [...as(), 'trades', 'show', ids[2] as string]);

@@ -1,5 +1,5 @@
 import type { Pagination, Trade, TradeExecution } from '@tj/core';
-import { clip, dateTime, money, NONE, num, pageLine, rMultiple } from '../output/format.js';
+import { clip, dateTime, money, NONE, num, pageLine, priceFormat, rMultiple } from '../output/format.js';
 import type { Align, Output } from '../output/output.js';
 
 const HEAD = ['ID', 'Entry time', 'Instrument', 'Dir', 'Size', 'Entry', 'Exit', 'Result', 'R', 'Status'];
@@ -16,14 +16,15 @@ export function printTradeTable(
   if (trades.length === 0) {
     out.line('No trades.');
   } else {
+    const price = pricesByInstrument(trades);
     const rows = trades.map((t) => [
       shortId(t.id),
       dateTime(t.entryTime, tz),
       t.instrument,
       t.direction,
       num(t.positionSize),
-      num(t.entryPrice),
-      num(t.exitPrice),
+      price(t)(t.entryPrice),
+      price(t)(t.exitPrice),
       out.pnl(t.result, money(t.result)),
       rMultiple(t.rMultiple),
       t.status,
@@ -33,6 +34,14 @@ export function printTradeTable(
   if (pagination && pagination.total > 0) {
     out.line(out.c.dim(pageLine(pagination, 'trade')));
   }
+}
+
+/** Each instrument's prices with its own decimals, the most any of its entries or exits in `trades` has. */
+function pricesByInstrument(trades: readonly Trade[]): (t: Trade) => ReturnType<typeof priceFormat> {
+  const values = new Map<string, Array<number | null>>();
+  for (const t of trades) values.set(t.instrument, [...(values.get(t.instrument) ?? []), t.entryPrice, t.exitPrice]);
+  const formats = new Map([...values].map(([instrument, list]) => [instrument, priceFormat(list)]));
+  return (t) => formats.get(t.instrument) ?? priceFormat([]);
 }
 
 /** The underlying, expiry, strike and right rows, where the trade has them. */
@@ -47,19 +56,20 @@ function option(t: Trade): Array<[string, string]> {
 
 /** Prints one trade, field by field. */
 export function printTrade(out: Output, t: Trade, tz: string): void {
+  const price = priceFormat([t.entryPrice, t.stopLoss, t.takeProfit, t.exitPrice]);
   out.printFields([
     ['ID', t.id],
     ['Instrument', t.instrument],
     ['Direction', t.direction],
     ['Status', t.status],
     ['Entry time', dateTime(t.entryTime, tz)],
-    ['Entry price', num(t.entryPrice)],
+    ['Entry price', price(t.entryPrice)],
     ['Size', num(t.positionSize)],
     ['Multiplier', num(t.multiplier)],
-    ['Stop loss', num(t.stopLoss)],
-    ['Take profit', num(t.takeProfit)],
+    ['Stop loss', price(t.stopLoss)],
+    ['Take profit', price(t.takeProfit)],
     ['Exit time', dateTime(t.exitTime, tz)],
-    ['Exit price', num(t.exitPrice)],
+    ['Exit price', price(t.exitPrice)],
     ['Fees', money(t.fees)],
     ['Result', out.pnl(t.result, money(t.result))],
     ['R multiple', rMultiple(t.rMultiple)],
@@ -78,13 +88,14 @@ export function printExecutions(out: Output, executions: readonly TradeExecution
   if (executions === undefined || executions.length === 0) return;
   out.line();
   out.line(out.c.bold(`Executions (${executions.length})`));
+  const price = priceFormat(executions.map((e) => e.price));
   out.printTable(
     ['Time', 'Side', 'Qty', 'Price', 'Commission', 'Fees', 'Exec id'],
     executions.map((e) => [
       dateTime(e.time, tz),
       e.side,
       num(e.quantity),
-      num(e.price),
+      price(e.price),
       money(e.commission),
       money(e.fees),
       e.execId ?? NONE,
