@@ -390,21 +390,8 @@ describe('tj trades, stats, dashboard and analytics (local mode)', { timeout: 12
   });
 
   it("writes one instrument's prices with the same decimals, so a column of them lines up", async () => {
-    const add = (entry: string, extra: string[]) =>
-      runJson(box, [
-        ...as(),
-        'trades',
-        'add',
-        '--instrument',
-        'NQ',
-        '--direction',
-        'long',
-        '--entry-price',
-        entry,
-        '--size',
-        '1',
-        ...extra,
-      ]);
+    const nq = (entry: string) => `trades add --instrument NQ --direction long --entry-price ${entry} --size 1`.split(' ');
+    const add = (entry: string, extra: string[]) => runJson(box, [...as(), ...nq(entry), ...extra]);
     const closed = await add('25072', ['--stop', '25060', '--exit-price', '25073.25']);
     const open = await add('25080.5', []);
     const list = await ok(box, [...as(), 'trades', 'list', '--instrument', 'NQ']);
