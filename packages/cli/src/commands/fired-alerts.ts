@@ -10,8 +10,11 @@ interface Span {
   tradeIds?: ReadonlySet<string>;
 }
 
-/** The triggers of each active rule within `span`, reading back at most `limit` of each rule's newest. */
-async function firedIn(ctx: Context, span: Span, limit: number): Promise<Array<{ alert: Alert; events: AlertEvent[] }>> {
+/**
+ * Notes on stderr, one line each, the triggers of each active rule within `span`, reading back at
+ * most `limit` of each rule's newest.
+ */
+async function noteFiredIn(ctx: Context, span: Span, limit: number): Promise<void> {
   const client = await ctx.client();
   const active = (await client.alerts.list()).alerts.filter((a) => a.active);
   const pages = await Promise.all(active.map((a) => client.alerts.events(a.id, { limit })));
@@ -19,7 +22,9 @@ async function firedIn(ctx: Context, span: Span, limit: number): Promise<Array<{
     e.triggeredAt >= span.from &&
     (span.to === undefined || e.triggeredAt <= span.to) &&
     (span.tradeIds === undefined || (e.tradeId !== null && span.tradeIds.has(e.tradeId)));
-  return active.map((alert, i) => ({ alert, events: (pages[i]?.events ?? []).filter(within) }));
+  for (const [i, alert] of active.entries()) {
+    for (const e of (pages[i]?.events ?? []).filter(within)) ctx.out.note(ctx.out.c.yellow(`alert fired: ${fired(alert, e)}`));
+  }
 }
 
 /** `Tilt (maxConsecutiveLosses 2)`, and `: 2` (the value seen) for a rule with a threshold. */
@@ -36,9 +41,7 @@ function fired(alert: Alert, e: AlertEvent): string {
  */
 export async function noteFiredAlerts(ctx: Context, trade: Trade): Promise<void> {
   // A write fires a rule once at most: the newest few triggers of each rule hold it.
-  for (const { alert, events } of await firedIn(ctx, { from: trade.updatedAt, tradeIds: new Set([trade.id]) }, 5)) {
-    for (const e of events) ctx.out.note(ctx.out.c.yellow(`alert fired: ${fired(alert, e)}`));
-  }
+  await noteFiredIn(ctx, { from: trade.updatedAt, tradeIds: new Set([trade.id]) }, 5);
 }
 
 /** Most triggers of one rule read back after an import (it checks the rules once per batch of trades it writes). */
@@ -50,8 +53,5 @@ const IMPORT_READ_BACK = 100;
  */
 export async function noteImportAlerts(ctx: Context, record: ImportRecord): Promise<void> {
   if (record.dryRun) return;
-  const span = { from: record.startedAt, to: record.finishedAt };
-  for (const { alert, events } of await firedIn(ctx, span, IMPORT_READ_BACK)) {
-    for (const e of events) ctx.out.note(ctx.out.c.yellow(`alert fired: ${fired(alert, e)}`));
-  }
+  await noteFiredIn(ctx, { from: record.startedAt, to: record.finishedAt }, IMPORT_READ_BACK);
 }

@@ -11,7 +11,7 @@ export function num(value: number | null | undefined, digits = 8): string {
 }
 
 /** How many decimals `value` is written with (at most 8): `decimalsOf(25073.25)` → 2. */
-export function decimalsOf(value: number | null | undefined): number {
+function decimalsOf(value: number | null | undefined): number {
   if (value === null || value === undefined || !Number.isFinite(value)) return 0;
   const text = String(Number(value.toFixed(8)));
   const dot = text.indexOf('.');

@@ -16,19 +16,22 @@ export function printTradeTable(
   if (trades.length === 0) {
     out.line('No trades.');
   } else {
-    const price = pricesByInstrument(trades);
-    const rows = trades.map((t) => [
-      shortId(t.id),
-      dateTime(t.entryTime, tz),
-      t.instrument,
-      t.direction,
-      num(t.positionSize),
-      price(t)(t.entryPrice),
-      price(t)(t.exitPrice),
-      out.pnl(t.result, money(t.result)),
-      rMultiple(t.rMultiple),
-      t.status,
-    ]);
+    const prices = pricesByInstrument(trades);
+    const rows = trades.map((t) => {
+      const price = prices.get(t.instrument) ?? num;
+      return [
+        shortId(t.id),
+        dateTime(t.entryTime, tz),
+        t.instrument,
+        t.direction,
+        num(t.positionSize),
+        price(t.entryPrice),
+        price(t.exitPrice),
+        out.pnl(t.result, money(t.result)),
+        rMultiple(t.rMultiple),
+        t.status,
+      ];
+    });
     out.printTable(HEAD, rows, ALIGN);
   }
   if (pagination && pagination.total > 0) {
@@ -37,11 +40,14 @@ export function printTradeTable(
 }
 
 /** Each instrument's prices with its own decimals, the most any of its entries or exits in `trades` has. */
-function pricesByInstrument(trades: readonly Trade[]): (t: Trade) => ReturnType<typeof priceFormat> {
+function pricesByInstrument(trades: readonly Trade[]): Map<string, ReturnType<typeof priceFormat>> {
   const values = new Map<string, Array<number | null>>();
-  for (const t of trades) values.set(t.instrument, [...(values.get(t.instrument) ?? []), t.entryPrice, t.exitPrice]);
-  const formats = new Map([...values].map(([instrument, list]) => [instrument, priceFormat(list)]));
-  return (t) => formats.get(t.instrument) ?? priceFormat([]);
+  for (const t of trades) {
+    const list = values.get(t.instrument) ?? [];
+    if (list.length === 0) values.set(t.instrument, list);
+    list.push(t.entryPrice, t.exitPrice);
+  }
+  return new Map([...values].map(([instrument, list]) => [instrument, priceFormat(list)]));
 }
 
 /** The underlying, expiry, strike and right rows, where the trade has them. */
