@@ -62,25 +62,33 @@ const JOURNAL_COLUMNS = [
   'updatedAt',
 ];
 
-function journalRow(e: JournalEntry, quote: (s: string) => string): string {
+/** Core's CSV cell writers: plain quoting (numbers, dates) and quoting that neutralises a formula-like text. */
+interface CsvCells {
+  quoteCsvCell(value: string): string;
+  neutralizeCsvCell(value: string): string;
+}
+
+function journalRow(e: JournalEntry, csv: CsvCells): string {
   const s = e.emotionalState;
+  const text = (v: string | null) => csv.neutralizeCsvCell(v ?? '');
+  const plain = (v: string | number | null) => csv.quoteCsvCell(v === null ? '' : String(v));
   const cells = [
-    e.id,
-    e.date,
-    e.type,
-    e.premarketAnalysis,
-    e.tradingPlan,
-    e.postmarketReview,
-    s.energy,
-    s.focus,
-    s.stress,
-    s.confidence,
-    e.lessonsLearned.join('\n'),
-    e.tags.join(';'),
-    e.createdAt,
-    e.updatedAt,
+    text(e.id),
+    plain(e.date),
+    text(e.type),
+    text(e.premarketAnalysis),
+    text(e.tradingPlan),
+    text(e.postmarketReview),
+    plain(s.energy),
+    plain(s.focus),
+    plain(s.stress),
+    plain(s.confidence),
+    text(e.lessonsLearned.join('\n')),
+    text(e.tags.join(';')),
+    plain(e.createdAt),
+    plain(e.updatedAt),
   ];
-  return cells.map((c) => quote(c === null || c === undefined ? '' : String(c))).join(',');
+  return cells.join(',');
 }
 
 /** `tj export trades|journal --format csv|json [--out FILE]`. */
@@ -118,7 +126,7 @@ export async function exportData(ctx: Context, opts: Opts, [what]: string[]): Pr
       return { items: r.entries, pagination: r.pagination };
     }, onTotal);
     header = JOURNAL_COLUMNS.join(',');
-    row = (e: JournalEntry) => journalRow(e, core.quoteCsvCell);
+    row = (e: JournalEntry) => journalRow(e, core);
   }
   let count = 0;
   try {

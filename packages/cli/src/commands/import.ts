@@ -156,8 +156,8 @@ async function reportSkipped(ctx: Context, record: ImportRecord, path: string): 
     if (rows.length + more > 20) unlisted(rows.length + more - 20);
     return;
   }
-  const { quoteCsvCell } = await import('@tj/core/internal');
-  writeSkippedReport(path, rows, quoteCsvCell);
+  const { neutralizeCsvCell } = await import('@tj/core/internal');
+  writeSkippedReport(path, rows, neutralizeCsvCell);
   ctx.out.note(`Skipped ${plural(record.counts.invalid, 'invalid row')}: see ${path}`);
   if (more > 0) unlisted(more);
 }

@@ -39,7 +39,9 @@ export {
   type DateLike,
   formatTradeCsvRow,
   formatTradesCsvHeader,
+  neutralizeCsvCell,
   quoteCsvCell,
+  restoreCsvCell,
   TRADES_CSV_COLUMNS,
   type TradeCsvRecord,
 } from './trades-csv-format.js';

@@ -4,7 +4,7 @@ import { cellIssue } from './cell-error.js';
 import { type CsvChunks, readCsvBatches } from './csv-reader.js';
 import { type CsvHeader, type CsvRow, looseColumnName } from './csv-row-mapper.js';
 import { canonicalTradeInput, sha256Hex, TRADE_INPUT_FIELDS, type TradeImportInput } from './trade-input.js';
-import { TRADE_COMPUTED_COLUMNS } from './trades-csv-format.js';
+import { restoreCsvCell, TRADE_COMPUTED_COLUMNS } from './trades-csv-format.js';
 import { parseInstant } from './formats/zoned-time.js';
 import { formatDateTime, MAX_NOTES_LENGTH, type Parsed, parseDecimal, parseTags } from './values.js';
 
@@ -52,6 +52,12 @@ class RowParser {
     return raw === undefined || raw === '' ? undefined : raw;
   }
 
+  /** A text cell: as {@link text}, without the `'` the export puts before a formula-like start. */
+  textCell(field: string): string | undefined {
+    const raw = this.text(field);
+    return raw === undefined ? undefined : restoreCsvCell(raw);
+  }
+
   label(field: string): string {
     return this.labels.get(looseColumnName(field)) ?? field;
   }
@@ -61,8 +67,7 @@ class RowParser {
     return undefined;
   }
 
-  parse<T>(field: string, parser: (raw: string) => Parsed<T>): T | undefined {
-    const raw = this.text(field);
+  parse<T>(field: string, parser: (raw: string) => Parsed<T>, raw = this.text(field)): T | undefined {
     if (raw === undefined) return undefined;
     const r = parser(raw);
     return r.ok ? r.value : this.fail(field, r.message);
@@ -77,7 +82,7 @@ class RowParser {
   }
 
   string(field: string, max: number): string | undefined {
-    const s = this.text(field);
+    const s = this.textCell(field);
     return s !== undefined && s.length > max ? this.fail(field, `at most ${max} characters`) : s;
   }
 }
@@ -101,7 +106,7 @@ export function parseTradeRow(row: CsvRow, labels: ReadonlyMap<string, string> =
   };
   for (const f of REQUIRED) if (p.text(f) === undefined) p.fail(f, 'required');
   const instrument = p.string('instrument', 64);
-  const dir = p.text('direction')?.toLowerCase();
+  const dir = p.textCell('direction')?.toLowerCase();
   if (dir !== undefined && dir !== 'long' && dir !== 'short') p.fail('direction', 'must be long or short');
   const entryPrice = p.number('entryPrice', 'positive');
   const positionSize = p.number('positionSize', 'positive');
@@ -112,7 +117,7 @@ export function parseTradeRow(row: CsvRow, labels: ReadonlyMap<string, string> =
   const exitTime = time('exitTime');
   const result = p.number('result', 'any');
   const rawNotes = row.fields.notes;
-  const notes = rawNotes === undefined || rawNotes.trim() === '' ? undefined : rawNotes;
+  const notes = rawNotes === undefined || rawNotes.trim() === '' ? undefined : restoreCsvCell(rawNotes);
   if (notes !== undefined && notes.length > MAX_NOTES_LENGTH) p.fail('notes', `at most ${MAX_NOTES_LENGTH} characters`);
   if (exitTime !== undefined && exitPrice === undefined) p.fail('exitTime', 'set without exitPrice');
   if (exitPrice !== undefined && exitTime === undefined) p.fail('exitPrice', 'set without exitTime');
@@ -136,7 +141,8 @@ export function parseTradeRow(row: CsvRow, labels: ReadonlyMap<string, string> =
   setIf(input, 'takeProfit', takeProfit);
   setIf(input, 'setupType', p.string('setupType', 64));
   setIf(input, 'notes', notes);
-  const tags = p.parse('tags', parseTags);
+  // Tags are one cell: its leading `'`, if the export added one, goes before it is split.
+  const tags = p.parse('tags', parseTags, p.textCell('tags'));
   if (tags !== undefined && tags.length > 0) input.tags = tags;
   setIf(input, 'fees', p.number('fees', 'non-negative'));
   setIf(input, 'multiplier', p.number('multiplier', 'positive'));
@@ -145,12 +151,12 @@ export function parseTradeRow(row: CsvRow, labels: ReadonlyMap<string, string> =
   setIf(input, 'result', result);
   // Instrument details are checked by the trade schema when the import validates each row.
   setIf(input, 'account', p.string('account', 64));
-  setIf(input, 'assetClass', p.text('assetClass')?.toLowerCase() as TradeImportInput['assetClass']);
-  setIf(input, 'currency', p.text('currency'));
+  setIf(input, 'assetClass', p.textCell('assetClass')?.toLowerCase() as TradeImportInput['assetClass']);
+  setIf(input, 'currency', p.textCell('currency'));
   setIf(input, 'underlying', p.string('underlying', 64));
-  setIf(input, 'expiry', p.text('expiry'));
+  setIf(input, 'expiry', p.textCell('expiry'));
   setIf(input, 'strike', p.number('strike', 'positive'));
-  setIf(input, 'right', p.text('right')?.toLowerCase() as TradeImportInput['right']);
+  setIf(input, 'right', p.textCell('right')?.toLowerCase() as TradeImportInput['right']);
   if (p.errors.length > 0) throw validationError(p.errors);
   const id = p.string('id', 128);
   const importKey = id !== undefined ? `id:${id}` : `row:${sha256Hex(canonicalTradeInput(input))}`;
@@ -164,6 +170,7 @@ export function parseTradeRow(row: CsvRow, labels: ReadonlyMap<string, string> =
  * Streams the trades of a trades CSV (the format `tj export trades --format csv` writes).
  * Columns are matched ignoring case, blanks, `_` and `-`; status, rMultiple, createdAt and
  * updatedAt are ignored (computed); an unknown or missing required column fails at the header.
+ * A text cell loses the `'` the export adds before a formula-like start (see `restoreCsvCell`).
  */
 export async function* readTradesCsv(chunks: CsvChunks): AsyncGenerator<TradeCsvItem> {
   const labels = new Map<string, string>();
