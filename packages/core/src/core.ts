@@ -15,6 +15,7 @@ import type { CoreDeps } from './shared/deps.js';
 import type { Clock, IdGenerator, RandomSource } from './shared/ports.js';
 import { cryptoRandom, systemClock, uuidv7Generator } from './shared/system.js';
 import type { Storage } from './storage/ports.js';
+import { type InputLimits, inputLimits } from './shared/input-limits.js';
 import { trades } from './trades/service.js';
 import { createOutboxSignal } from './webhooks/signal.js';
 import { type WebhookOptions, webhooks } from './webhooks/service.js';
@@ -42,6 +43,8 @@ export interface CoreOptions {
   webhooks?: WebhookOptions;
   /** Extra import formats (see `defineFormat`): they join the built-in ones in detection. */
   formats?: Iterable<BrokerFormat>;
+  /** Bounds on what one import reads (bytes, records, record length, nesting, memory); each left out keeps its default (`DEFAULTS.inputLimits`). */
+  inputLimits?: Partial<InputLimits>;
 }
 
 /**
@@ -86,7 +89,7 @@ export function createCore(options: CoreOptions) {
 
 /** The import service and its history, over the built-in formats and the application's own. */
 function importsOf(deps: CoreDeps, options: CoreOptions) {
-  const service = imports(deps, formatRegistry(options.formats));
+  const service = imports(deps, formatRegistry(options.formats), inputLimits(options.inputLimits));
   return { ...service, ...importHistory(deps, service.run) };
 }
 

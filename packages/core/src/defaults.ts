@@ -13,6 +13,22 @@ export const DEFAULTS = {
     ip: { limit: 600, windowSeconds: 60 },
     login: { limit: 10, windowSeconds: 15 * 60 },
   },
+  /**
+   * Bounds on reading untrusted bytes (imports, JSON bodies): see `InputLimits`. Each exceeded one
+   * answers 413 naming it; docs/decisions.md ("Hostile input") says why each value.
+   */
+  inputLimits: {
+    /** An import's file, in bytes (1 GiB; uploads are bounded lower by `maxUploadBytes`). */
+    maxBytes: 1024 * 1024 * 1024,
+    /** CSV records or XML elements of one import. */
+    maxRecords: 5_000_000,
+    /** One CSV record, or one XML tag or text run, in characters (1 MiB). */
+    maxRecordLength: 1024 * 1024,
+    /** XML elements inside each other, or JSON arrays and objects. */
+    maxDepth: 32,
+    /** Estimated memory one import holds at once (512 MiB). */
+    maxMemoryBytes: 512 * 1024 * 1024,
+  },
   /** The largest import upload, in bytes (50 MiB); larger answers 413. */
   maxUploadBytes: 50 * 1024 * 1024,
   /** How long a client may take to send a request (its body included, except uploads), in ms. */

@@ -13,6 +13,8 @@ export { DEFAULTS } from './defaults.js';
 
 // Errors: every failure of an operation is a CoreError with a stable code.
 export { CoreError, ErrorCode, type FieldError, isCoreError } from './shared/errors.js';
+// Bounds on reading untrusted input (imports, JSON bodies), and the error of one exceeded.
+export { type InputLimitName, type InputLimits, inputLimits, limitError } from './shared/input-limits.js';
 
 // Shapes: the zod schema of every input and result, and the type derived from each (`@tj/schemas`).
 export * from '@tj/schemas';

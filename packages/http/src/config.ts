@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { PasswordCost, Storage } from '@tj/core';
+import type { InputLimits, PasswordCost, Storage } from '@tj/core';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from './server/logger.js';
 import { DEFAULTS } from '@tj/core';
@@ -70,6 +70,11 @@ export interface ServerConfig {
   corsOrigins?: string[];
   /** The largest file `POST /api/imports` accepts, in bytes (default 50 MB); larger answers 413. */
   maxUploadBytes?: number;
+  /**
+   * Bounds on reading untrusted input (imports and JSON bodies: bytes, records, record length,
+   * nesting depth, an import's memory); each left out keeps its default (`DEFAULTS.inputLimits`).
+   */
+  inputLimits?: Partial<InputLimits>;
 }
 
 /** Command-line flags as the CLI passes them (strings from the command line, or already typed). */
@@ -87,6 +92,8 @@ export interface ServerFlags {
   trustProxy?: string | string[] | undefined;
   /** `50MB`, `200MB`, `1GB` or a number of bytes. */
   maxUpload?: string | undefined;
+  /** `maxDepth=32,maxMemoryBytes=256MB` (any subset of the bounds; sizes as for `maxUpload`). */
+  inputLimits?: string | undefined;
 }
 
 /** Default rate limits (`DEFAULTS.rateLimits`): generous enough for a trading app, strict on failed logins. */
@@ -179,6 +186,41 @@ function parseSize(value: string): number {
   return bytes;
 }
 
+const INPUT_LIMIT_NAMES: Record<string, keyof InputLimits> = {
+  maxbytes: 'maxBytes',
+  maxrecords: 'maxRecords',
+  maxrecordlength: 'maxRecordLength',
+  maxdepth: 'maxDepth',
+  maxmemorybytes: 'maxMemoryBytes',
+};
+
+/**
+ * Reads an `--input-limits` value: a comma-separated list of `bound=value` (maxBytes, maxRecords,
+ * maxRecordLength, maxDepth, maxMemoryBytes; sizes may say KB, MB or GB). Bounds not named keep
+ * their defaults.
+ *
+ * @example parseInputLimits('maxDepth=16,maxMemoryBytes=256MB') // { maxDepth: 16, maxMemoryBytes: 256000000 }
+ */
+export function parseInputLimits(value: string): Partial<InputLimits> {
+  const limits: Partial<InputLimits> = {};
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
+    const [rawName = '', rawValue = ''] = part.split('=', 2).map((t) => t.trim());
+    const name = INPUT_LIMIT_NAMES[rawName.toLowerCase()];
+    const m = SIZE.exec(rawValue);
+    const n = m ? Math.floor(Number(m[1]) * (UNIT[(m[2] ?? 'b').toLowerCase()] as number)) : Number.NaN;
+    if (name === undefined || !(n >= 1) || !Number.isSafeInteger(n)) {
+      throw new Error(
+        `an input limit must look like maxDepth=32 or maxMemoryBytes=256MB (bounds: ${Object.values(INPUT_LIMIT_NAMES).join(', ')}), not "${part}"`,
+      );
+    }
+    limits[name] = n;
+  }
+  return limits;
+}
+
 function parseSchedule(value: string | number[]): number[] {
   const parts = Array.isArray(value) ? value : value.split(',').map((s) => Number(s.trim()));
   if (parts.length === 0 || parts.some((n) => !Number.isFinite(n) || n < 0)) {
@@ -208,6 +250,7 @@ export function resolveServerConfig(flags: ServerFlags, env: Record<string, stri
   const rateLimit = flags.rateLimit ?? env.TJ_RATE_LIMIT;
   const trustProxy = flags.trustProxy ?? env.TJ_TRUST_PROXY;
   const maxUpload = flags.maxUpload ?? env.TJ_MAX_UPLOAD;
+  const limits = flags.inputLimits ?? env.TJ_INPUT_LIMITS;
   return {
     databaseUrl: flags.db || env.TJ_DATABASE_URL || defaultDatabasePath(env),
     port: parsePort(flags.port ?? (env.TJ_PORT || DEFAULTS.port)),
@@ -221,5 +264,6 @@ export function resolveServerConfig(flags: ServerFlags, env: Record<string, stri
     ...(rateLimit !== undefined && rateLimit !== '' && { rateLimit: parseRateLimits(rateLimit) }),
     ...(trustProxy !== undefined && trustProxy !== '' && { trustProxy: parseTrustProxy(trustProxy) }),
     ...(maxUpload !== undefined && maxUpload !== '' && { maxUploadBytes: parseSize(maxUpload) }),
+    ...(limits !== undefined && limits !== '' && { inputLimits: parseInputLimits(limits) }),
   };
 }

@@ -5,6 +5,7 @@ export {
   resolveServerConfig,
   defaultDatabasePath,
   DEFAULT_RATE_LIMITS,
+  parseInputLimits,
   parseRateLimits,
   type ServerConfig,
   type ServerFlags,

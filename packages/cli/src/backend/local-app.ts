@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Core, Storage, User } from '@tj/core';
+import type { Core, InputLimits, Storage, User } from '@tj/core';
 import type { TjApp } from '@tj/http/app';
 import { passwordCostFromEnv } from '../config/password-cost.js';
 import { type Env, redactDatabaseUrl, sqliteFile } from '../config/paths.js';
@@ -30,9 +30,22 @@ export interface LocalSessionOptions {
   retentionDays?: number | undefined;
 }
 
+/** The bounds on reading input from `TJ_INPUT_LIMITS` (as `tj serve --input-limits` takes them), if set. */
+async function inputLimitsFromEnv(env: Env): Promise<Partial<InputLimits> | undefined> {
+  const value = env.TJ_INPUT_LIMITS;
+  if (value === undefined || value === '') return undefined;
+  const { parseInputLimits } = await import('@tj/http');
+  try {
+    return parseInputLimits(value);
+  } catch (e) {
+    throw new UsageError(`TJ_INPUT_LIMITS: ${(e as Error).message}`);
+  }
+}
+
 /**
  * Opens the local database (SQLite file or PostgreSQL) and builds the API app on it, as `tj serve`
- * does, but with no rate limits, no access log and no upload limit (the requests are the CLI's own),
+ * does, but with no rate limits, no access log and no upload limit (the requests are the CLI's own;
+ * the bounds on reading input hold, from `TJ_INPUT_LIMITS` when set),
  * and the password cost of `TJ_PASSWORD_COST` (a test knob) or OWASP's.
  */
 export async function openLocalSession(options: LocalSessionOptions): Promise<LocalSession> {
@@ -43,6 +56,7 @@ export async function openLocalSession(options: LocalSessionOptions): Promise<Lo
     else if (!existsSync(file)) throw new CliError(`no journal database at ${file}: run tj init first (or pass --db)`);
   }
   const passwordCost = passwordCostFromEnv(options.env);
+  const inputLimits = await inputLimitsFromEnv(options.env);
   const { createApp, silentLogger } = await import('@tj/http/app');
   const app = await createApp({
     databaseUrl: options.url,
@@ -53,6 +67,7 @@ export async function openLocalSession(options: LocalSessionOptions): Promise<Lo
     webhookRetrySchedule: options.retrySchedule,
     ...(options.retentionDays !== undefined && { webhookRetentionDays: options.retentionDays }),
     ...(passwordCost && { passwordCost }),
+    ...(inputLimits !== undefined && { inputLimits }),
     rateLimit: false,
     logger: silentLogger,
     maxUploadBytes: Number.MAX_SAFE_INTEGER,

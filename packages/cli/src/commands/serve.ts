@@ -25,6 +25,7 @@ async function serverConfig(ctx: Context, opts: Opts) {
         rateLimit: opts.rateLimit,
         trustProxy: opts.trustProxy,
         maxUpload: opts.maxUpload,
+        inputLimits: opts.inputLimits,
       }),
       ctx.env,
     );
@@ -105,6 +106,10 @@ export function registerServe(program: Command, io: Io): void {
       'proxies whose X-Forwarded-For is believed: CIDRs, addresses, loopback… (env TJ_TRUST_PROXY)',
     )
     .option('--max-upload <size>', 'largest file POST /api/imports takes: 50MB, 1GB or bytes (env TJ_MAX_UPLOAD)')
+    .option(
+      '--input-limits <bounds>',
+      'bounds on reading input: maxBytes, maxRecords, maxRecordLength, maxDepth, maxMemoryBytes, e.g. maxDepth=16,maxMemoryBytes=256MB (env TJ_INPUT_LIMITS)',
+    )
     .action(action(io, serve));
   serveCmd.addHelpText('after', '\nThe JWT secret comes from TJ_JWT_SECRET, else it is generated once and kept in the database.');
   examples(serveCmd, [

@@ -13,10 +13,33 @@ export const IDEMPOTENCY_LOCK_MS = 60_000;
 
 const KEY = /^[!-~]{1,255}$/;
 
-/** The outcome of presenting a key: run the request (then `complete` or `release`), or repeat a stored answer. */
+/**
+ * The outcome of presenting a key: run the request (then `complete` or `release`), or repeat a
+ * stored answer. A request whose body is a streamed file (an upload) is claimed by its method,
+ * path and options alone and completed with its body's digest (`bodyDigest`, computed while it
+ * streamed); a replay of it carries that digest, which the caller compares with the new body's
+ * before repeating the answer (see `sameBody`).
+ */
 export type IdempotencyClaim =
-  | { kind: 'claimed'; complete(response: StoredResponse): Promise<void>; release(): Promise<void> }
-  | { kind: 'replay'; response: StoredResponse };
+  | { kind: 'claimed'; complete(response: StoredResponse, bodyDigest?: string): Promise<void>; release(): Promise<void> }
+  | { kind: 'replay'; response: StoredResponse; bodyDigest?: string };
+
+/** The error of a key used before with a different request. */
+const reused = () =>
+  new CoreError(
+    ErrorCode.idempotencyKeyReused,
+    'this Idempotency-Key was used with a different request; use a new key for a new request',
+  );
+
+/**
+ * Checks a replayed upload: its body's digest must be the first request's, else the key was
+ * reused for another file (422 `idempotency_key_reused`).
+ *
+ * @example sameBody(claim, await digestOfNewBody());
+ */
+export function sameBody(claim: { bodyDigest?: string }, bodyDigest: string | undefined): void {
+  if (claim.bodyDigest !== undefined && claim.bodyDigest !== bodyDigest) throw reused();
+}
 
 /**
  * Idempotency-Key handling (draft-ietf-httpapi-idempotency-key-header), kept in the database so
@@ -32,10 +55,11 @@ export function idempotency(deps: CoreDeps) {
   const repo = storage.repos.idempotency;
   let claims = 0;
 
-  function claimed(userId: string, key: string): IdempotencyClaim {
+  function claimed(userId: string, key: string, fingerprint: string): IdempotencyClaim {
     return {
       kind: 'claimed',
-      complete: (response) => repo.complete(userId, key, response),
+      complete: (response, bodyDigest) =>
+        repo.complete(userId, key, response, bodyDigest === undefined ? undefined : `${fingerprint}:${bodyDigest}`),
       release: () => repo.release(userId, key),
     };
   }
@@ -65,17 +89,18 @@ export function idempotency(deps: CoreDeps) {
         ) {
           // Now and then, sweep the user's expired keys (their key range leads the primary key).
           if (++claims % 32 === 0) await repo.purgeExpired(userId, now);
-          return claimed(userId, key);
+          return claimed(userId, key, fingerprint);
         }
         const row = await repo.get(userId, key);
         if (!row) continue; // released or purged in between: claim again
-        if (row.fingerprint !== fingerprint) {
-          throw new CoreError(
-            ErrorCode.idempotencyKeyReused,
-            'this Idempotency-Key was used with a different request; use a new key for a new request',
-          );
+        // A completed upload's fingerprint is the claim's with its body's digest after a colon.
+        const withBody = row.fingerprint.startsWith(`${fingerprint}:`);
+        if (row.fingerprint !== fingerprint && !withBody) throw reused();
+        if (row.state === 'done' && row.response) {
+          return withBody
+            ? { kind: 'replay', response: row.response, bodyDigest: row.fingerprint.slice(fingerprint.length + 1) }
+            : { kind: 'replay', response: row.response };
         }
-        if (row.state === 'done' && row.response) return { kind: 'replay', response: row.response };
         throw new CoreError(
           ErrorCode.idempotencyKeyInUse,
           'a request with this Idempotency-Key is still being processed; retry shortly',

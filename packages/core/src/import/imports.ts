@@ -6,6 +6,7 @@ import type { ImportFormatInfo, ImportReport, MappingProfile } from '@tj/schemas
 import type { CoreDeps } from '../shared/deps.js';
 import type { Repositories } from '../storage/ports.js';
 import { validationError } from '../shared/errors.js';
+import { type InputLimits, inputLimits } from '../shared/input-limits.js';
 import { readFileHead } from './formats/csv-records.js';
 import { mappedFormat } from './formats/mapped-format.js';
 import { FormatRegistry } from './formats/registry.js';
@@ -75,8 +76,8 @@ export function formatInfo(f: BrokerFormat): ImportFormatInfo {
   };
 }
 
-/** The import service bound to core's dependencies and a format registry. */
-export function imports(deps: CoreDeps, registry: FormatRegistry) {
+/** The import service bound to core's dependencies, a format registry and the bounds of what an import reads. */
+export function imports(deps: CoreDeps, registry: FormatRegistry, limits: InputLimits = inputLimits()) {
   const profiles = importProfiles(deps, registry);
   /** What one import reads with: the mapping alone, else every format plus the user's saved profiles. */
   const readerOf = async (userId: string, options: ImportRunOptions): Promise<[FormatRegistry, ImportRunOptions]> => {
@@ -121,7 +122,7 @@ export function imports(deps: CoreDeps, registry: FormatRegistry) {
      */
     async run(userId: string, source: ImportSource, options: ImportRunOptions): Promise<ImportReport> {
       const [reader, checked] = await readerOf(userId, options);
-      return runImport(deps, reader, userId, source, checked);
+      return runImport(deps, reader, userId, source, checked, limits);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { estimateBytes, type MemoryBudget } from '../shared/input-limits.js';
 import { toMicros } from '../shared/money.js';
 import { cellError } from './cell-error.js';
 import type { Fill } from './fills-csv.js';
@@ -14,7 +15,25 @@ interface Group {
   /** Hashes of trade-opening fills at `hashTime`, to number identical ones apart. */
   hashTime: number;
   hashCounts: Map<string, number>;
+  /** Bytes charged to the budget for the open position's executions. */
+  held: number;
 }
+
+/** Estimated bytes a fill holds (its object, strings and details), for an import's memory budget. */
+export function fillBytes(fill: Fill): number {
+  return estimateBytes(
+    fill.details === undefined ? 320 : 480,
+    fill.symbol,
+    fill.account,
+    fill.execId,
+    fill.note,
+    fill.execKey,
+    ...fill.tags,
+  );
+}
+
+/** A fill's bytes plus its execution record in an open position. */
+const pieceBytes = (fill: Fill): number => fillBytes(fill) + 96;
 
 /** The canonical content of a fill for its hash: the execution's data, not its tags or note. */
 export function canonicalFill(fill: Fill): string {
@@ -71,17 +90,33 @@ function isFill(x: object): x is Fill {
  *
  * Items that are not fills (trades a file states whole) pass through unchanged.
  *
+ * With a `budget`, each (account, symbol) seen and each execution of an open position is charged
+ * to it (released when the position is flat), so a file that keeps positions open without end
+ * fails with the `maxMemoryBytes` bound's error instead of filling the heap.
+ *
  * Throws a validation error naming the line when a fill is older than the previous fill of
  * its (account, symbol), when multipliers differ within a trade, or when the tags (max 20)
  * or notes (distinct notes joined with ' | ', max 10,000 characters) of a trade overflow.
  */
-export function matchFills(fills: AsyncIterable<Fill> | Iterable<Fill>): AsyncGenerator<ImportedTrade>;
+export function matchFills(fills: AsyncIterable<Fill> | Iterable<Fill>, budget?: MemoryBudget): AsyncGenerator<ImportedTrade>;
 export function matchFills<T extends { importKey: string }>(
   items: AsyncIterable<Fill | T> | Iterable<Fill | T>,
+  budget?: MemoryBudget,
 ): AsyncGenerator<ImportedTrade | T>;
 export async function* matchFills<T extends { importKey: string }>(
   fills: AsyncIterable<Fill | T> | Iterable<Fill | T>,
+  budget?: MemoryBudget,
 ): AsyncGenerator<ImportedTrade | T> {
+  const hold = (g: Group, fill: Fill) => {
+    if (budget === undefined) return;
+    const bytes = pieceBytes(fill);
+    g.held += bytes;
+    budget.charge(bytes);
+  };
+  const letGo = (g: Group) => {
+    budget?.release(g.held);
+    g.held = 0;
+  };
   const groups = new Map<string, Group>();
   for await (const next of fills) {
     if (!isFill(next)) {
@@ -100,8 +135,10 @@ export async function* matchFills<T extends { importKey: string }>(
         lastLine: 0,
         hashTime: Number.NaN,
         hashCounts: new Map(),
+        held: 0,
       };
       groups.set(id, g);
+      budget?.charge(estimateBytes(200, fill.account, fill.symbol));
     }
     if (fill.datetime < g.lastTime) {
       const where = fill.account === '' ? fill.symbol : `${fill.symbol} (account ${fill.account})`;
@@ -116,6 +153,7 @@ export async function* matchFills<T extends { importKey: string }>(
     const units = Math.round(fill.quantity * QUANTITY_SCALE);
     const feeMicros = toMicros(fill.commission) + toMicros(fill.fees);
     const trip = g.trip;
+    hold(g, fill);
     if (trip === undefined) {
       g.trip = new RoundTrip(fill, units, feeMicros, importKey(g, fill));
     } else if ((fill.side === 'buy' ? 1 : -1) === trip.sign) {
@@ -124,6 +162,7 @@ export async function* matchFills<T extends { importKey: string }>(
       trip.decrease(fill, units, feeMicros);
       if (trip.openUnits === 0) {
         g.trip = undefined;
+        letGo(g);
         yield trip.toTrade(g.account, g.symbol);
       }
     } else {
@@ -131,7 +170,9 @@ export async function* matchFills<T extends { importKey: string }>(
       const closingFees = Math.round(feeMicros * (closing / units));
       trip.decrease(fill, closing, closingFees);
       g.trip = undefined;
+      letGo(g);
       yield trip.toTrade(g.account, g.symbol);
+      hold(g, fill);
       g.trip = new RoundTrip(fill, units - closing, feeMicros - closingFees, importKey(g, fill), 2);
     }
   }

@@ -4,6 +4,7 @@ import { emitEvent } from '../events/emit.js';
 import { isValidTimeZone } from '../shared/calendar.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
+import { estimateBytes, excerpt, type InputLimits, inputLimits, MemoryBudget } from '../shared/input-limits.js';
 import { isoUtc } from '../shared/iso.js';
 import { fromMicros } from '../shared/money.js';
 import { type DedupStats, dedupFills } from './dedup.js';
@@ -18,6 +19,10 @@ import { type WrittenTrade, writeTrades } from './write.js';
 export const MAX_REPORT_WARNINGS = 1000;
 /** Most skipped rows a report lists; the rest are counted in `skippedRowsNotListed`. */
 export const MAX_REPORT_SKIPPED_ROWS = 1000;
+/** Most characters of a skipped row (and of its message, and of a warning) a report keeps. */
+export const MAX_REPORT_EXCERPT = 1024;
+/** Most characters all listed skipped rows keep together (raw and message); the rest are only counted. */
+export const MAX_REPORT_SKIPPED_CHARS = 256 * 1024;
 
 /** A group's running totals (money in micros). */
 interface GroupTotals {
@@ -41,18 +46,23 @@ class Rollback extends Error {}
 /** A difference of at least a cent between our P&L and the broker's is reported. */
 const CENT_MICROS = 10_000;
 
-/** Runs one import (see `imports.run`): read, dedup, match and write in ONE transaction. */
+/**
+ * Runs one import (see `imports.run`): read, dedup, match and write in ONE transaction, within
+ * `limits` (the bytes, records, record length, nesting and memory it may take; see `InputLimits`).
+ */
 export async function runImport(
   deps: CoreDeps,
   registry: FormatRegistry,
   userId: string,
   source: ImportSource,
   options: ImportRunOptions,
+  limits: InputLimits = inputLimits(),
 ): Promise<ImportReport> {
   if (!isValidTimeZone(options.sourceTz)) {
     throw validationError([{ path: 'sourceTz', message: `"${options.sourceTz}" is not an IANA time zone` }]);
   }
   const dryRun = options.dryRun === true;
+  const budget = new MemoryBudget(limits.maxMemoryBytes);
   const groups = new Map<string, GroupTotals>();
   // With an import id the trades keep it, so their ids are read back once written instead of
   // growing a list with the file; a run without one (no record) lists them as it goes.
@@ -76,6 +86,7 @@ export async function runImport(
     if (g === undefined) {
       g = { account, instrument: t.row.instrument, trades: 0, open: 0, pnlMicros: 0, brokerMicros: null };
       groups.set(key, g);
+      budget.charge(estimateBytes(240, key, account, t.row.instrument));
     }
     g.trades++;
     if (t.row.resultMicros === null) {
@@ -96,10 +107,18 @@ export async function runImport(
   };
   const skipped = options.skipInvalid === true;
   const skippedRows: SkippedRow[] = [];
+  let skippedChars = 0;
   const onInvalid = (row: SkippedRow) => {
     counts.invalid++;
-    if (skippedRows.length < MAX_REPORT_SKIPPED_ROWS) skippedRows.push({ line: row.line, message: row.message, raw: row.raw });
     options.onSkipped?.(row);
+    if (skippedRows.length >= MAX_REPORT_SKIPPED_ROWS || skippedChars >= MAX_REPORT_SKIPPED_CHARS) return;
+    const listed = {
+      line: row.line,
+      message: excerpt(row.message, MAX_REPORT_EXCERPT),
+      raw: excerpt(row.raw, MAX_REPORT_EXCERPT),
+    };
+    skippedChars += listed.message.length + listed.raw.length;
+    skippedRows.push(listed);
   };
   const stats: DedupStats = { duplicates: 0 };
   let format: BrokerFileReport['format'] | undefined;
@@ -114,12 +133,14 @@ export async function runImport(
       ...(options.lotSizes !== undefined && { lotSizes: options.lotSizes }),
       ...(options.onProgress !== undefined && { onRows: options.onProgress }),
       ...(skipped && { onInvalid }),
+      limits,
+      budget,
     });
     format = file.report.format;
     fileReport = file.report;
     await deps.storage
       .transaction(async (tx) => {
-        const items = matchFills(dedupFills(tx, userId, file.fills, stats));
+        const items = matchFills(dedupFills(tx, userId, file.fills, stats), budget);
         const written = await writeTrades(tx, items, {
           deps,
           userId,
@@ -148,9 +169,10 @@ export async function runImport(
 
   /** The report as it stands (called once inside the transaction, for the record, and once after). */
   function reportOf(fileReport: BrokerFileReport, format: BrokerFileReport['format']): ImportReport {
-    const all = [...warnings];
+    const all = warnings.map((w) => ({ ...w, message: excerpt(w.message, MAX_REPORT_EXCERPT) }));
     for (const w of fileReport.warnings)
-      if (all.length < MAX_REPORT_WARNINGS) all.push({ code: w.code ?? 'format', message: w.message, line: w.line });
+      if (all.length < MAX_REPORT_WARNINGS)
+        all.push({ code: w.code ?? 'format', message: excerpt(w.message, MAX_REPORT_EXCERPT), line: w.line });
     const more =
       dropped + fileReport.moreWarnings + Math.max(0, warnings.length + fileReport.warnings.length - MAX_REPORT_WARNINGS);
     if (more > 0) all.push({ code: 'warnings_truncated', message: `${more} more warnings not listed` });

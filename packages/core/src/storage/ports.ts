@@ -348,8 +348,11 @@ export interface IdempotencyRepo {
    */
   claim(row: Omit<IdempotencyRow, 'state' | 'response'>, now: number): Promise<boolean>;
   get(userId: string, key: string): Promise<IdempotencyRow | undefined>;
-  /** Stores the response of the claimed request (the record becomes `done`). */
-  complete(userId: string, key: string, response: StoredResponse): Promise<void>;
+  /**
+   * Stores the response of the claimed request (the record becomes `done`); a `fingerprint`
+   * replaces the one claimed with (an upload's, completed with its body's digest).
+   */
+  complete(userId: string, key: string, response: StoredResponse, fingerprint?: string): Promise<void>;
   /** Lets go of a pending claim (its request failed without a response worth repeating). */
   release(userId: string, key: string): Promise<void>;
   /** Deletes the user's expired records. */

@@ -85,11 +85,13 @@ describe('readCsv', () => {
     );
   });
 
-  it('bounds a record (an unterminated quote does not swallow the file)', async () => {
+  it('bounds a record (an unterminated quote does not swallow the file): 413 naming the bound', async () => {
     const text = `a\n"${'x'.repeat(100)}`;
-    expect(await failure(collect(readCsv([text], { maxRecordLength: 50 })))).toBe(
-      'line 2: record longer than 50 characters (an unterminated quote?)',
-    );
+    await expect(collect(readCsv([text], { maxRecordLength: 50 }))).rejects.toMatchObject({
+      code: 'payload_too_large',
+      message: 'line 2: a record longer than 50 characters (an unterminated quote?) (the maxRecordLength bound is 50)',
+      extensions: { limit: 'maxRecordLength', max: '50' },
+    });
   });
 
   it('reads only the header with readCsvHeader', async () => {

@@ -1,4 +1,4 @@
-import { type Core, createCore, type Storage } from '@tj/core';
+import { type Core, type CoreOptions, createCore, type Storage } from '@tj/core';
 import { afterAll, beforeAll } from 'vitest';
 import type { TestDatabase } from '../../../../test/support/databases.js';
 
@@ -14,8 +14,11 @@ export function testClock(iso = '2026-11-20T12:00:00.000Z'): TestClock {
   return { now: () => t, set: (s) => (t = Date.parse(s)) };
 }
 
-/** A core on a fresh database of `db`, opened before the suite and cleaned up after it. */
-export function useCore(db: TestDatabase): { core: () => Core; storage: () => Storage; clock: TestClock; url: () => string } {
+/** A core on a fresh database of `db` (with `options` beside the test's own), opened before the suite and cleaned up after it. */
+export function useCore(
+  db: TestDatabase,
+  options: Omit<Partial<CoreOptions>, 'storage'> = {},
+): { core: () => Core; storage: () => Storage; clock: TestClock; url: () => string } {
   const clock = testClock();
   let opened: Awaited<ReturnType<TestDatabase['open']>> | undefined;
   let core: Core | undefined;
@@ -31,6 +34,7 @@ export function useCore(db: TestDatabase): { core: () => Core; storage: () => St
         verifyOtpChallenge: async (token) => (token.startsWith('otp-for-') ? token.slice('otp-for-'.length) : undefined),
       },
       auth: { passwordCost: { N: 1024, r: 8, p: 1 } },
+      ...options,
     });
   });
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { CoreError, type ErrorCode, type FieldError, type Problem } from '@tj/core';
+import { excerpt } from '@tj/core/internal';
 import { STATUS_OF_CODE, statusTitle } from './status.js';
 
 /** A CoreError raised by the HTTP layer itself, with response headers it needs (`Allow`, `WWW-Authenticate`). */
@@ -25,9 +26,16 @@ export interface ProblemResponse {
 /** The `WWW-Authenticate` challenge of this API (RFC 6750), before any `error` parameter. */
 export const BEARER_CHALLENGE = 'Bearer realm="trading-journal"';
 
+/** Longest detail, and longest field message, a problem carries (messages may quote a file's cells). */
+const MAX_DETAIL = 4096;
+const MAX_FIELD_MESSAGE = 1024;
+/** Most field errors a problem lists. */
+const MAX_FIELD_ERRORS = 100;
+
 /**
  * Turns any thrown value into an RFC 9457 problem. CoreErrors keep their code, message and
- * field errors; anything else is a bug and becomes a bare 500 `internal_error`.
+ * field errors (shortened past a few KiB: a message may quote an uploaded file's cell); anything
+ * else is a bug and becomes a bare 500 `internal_error`.
  */
 export function toProblem(error: unknown, requestId: string, bearerSent: boolean): ProblemResponse {
   if (!(error instanceof CoreError) || error.code === 'internal_error') {
@@ -53,10 +61,14 @@ export function toProblem(error: unknown, requestId: string, bearerSent: boolean
     title: statusTitle(status),
     status,
     code: error.code,
-    detail: error.message,
+    detail: excerpt(error.message, MAX_DETAIL),
     requestId,
   };
-  if (error.errors && error.errors.length > 0) body.errors = error.errors;
+  if (error.errors && error.errors.length > 0) {
+    body.errors = error.errors
+      .slice(0, MAX_FIELD_ERRORS)
+      .map((f) => ({ path: excerpt(f.path, MAX_FIELD_MESSAGE), message: excerpt(f.message, MAX_FIELD_MESSAGE) }));
+  }
   if (error.extensions) Object.assign(body, error.extensions);
   return { status, headers, body, unexpected: status === 500 };
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { CoreError } from '@tj/core';
+import { CoreError, DEFAULTS, limitError } from '@tj/core';
 import { HttpError } from '../errors/problem.js';
 
 /** The largest request body accepted: 1 MiB. */
@@ -30,15 +30,24 @@ const tooLarge = () => new HttpError('payload_too_large', `the request body exce
 
 /**
  * Reads and drops the rest of a request body while the answer goes out, keeping the connection
- * (and so the answer) alive; past `limit` more bytes it gives up and closes the connection.
+ * (and so the answer) alive; past `limit` more bytes it gives up and closes the connection. It
+ * reads with `read()` on `readable`, which works whether or not a reader that stopped early (an
+ * import that failed) left its async iterator on the stream, where `resume()` would not flow.
  */
 export function discardBody(req: IncomingMessage, limit = DISCARD_LIMIT_BYTES): void {
   let dropped = 0;
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > limit) req.socket.destroy();
-  });
-  req.resume();
+  const drop = () => {
+    for (let chunk = req.read() as Buffer | null; chunk !== null; chunk = req.read() as Buffer | null) {
+      dropped += chunk.length;
+      if (dropped > limit) {
+        req.off('readable', drop);
+        req.socket.destroy();
+        return;
+      }
+    }
+  };
+  req.on('readable', drop);
+  drop();
 }
 
 function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -67,12 +76,39 @@ function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 /**
+ * The deepest nesting of arrays and objects in a JSON text (brackets inside strings not counted),
+ * stopping as soon as it passes `max`: JSON.parse takes any depth, but whatever walks the value
+ * afterwards (validation, fingerprints, JSON.stringify) recurses.
+ */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
+/**
  * Reads a JSON request body: `application/json` only (415), at most 1 MiB counted while
  * streaming (413; the rest is read and dropped so the client sees the answer), UTF-8 only and
- * well-formed JSON (else 400 `invalid_json`). A request with no body yields `undefined`, for core
- * to validate (or for routes that take none).
+ * well-formed JSON (else 400 `invalid_json`), nested at most `maxDepth` deep (413 naming the
+ * `maxDepth` bound). A request with no body yields `undefined`, for core to validate (or for
+ * routes that take none).
  */
-export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(
+  req: IncomingMessage,
+  limit = MAX_BODY_BYTES,
+  maxDepth: number = DEFAULTS.inputLimits.maxDepth,
+): Promise<unknown> {
   if (!hasBody(req)) {
     req.resume();
     return undefined;
@@ -94,9 +130,14 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
   } catch {
     throw new CoreError('invalid_json', 'the request body is not valid UTF-8');
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new CoreError('invalid_json', 'the request body is not valid JSON');
   }
+  if (nestsDeeperThan(text, maxDepth)) {
+    throw limitError('maxDepth', maxDepth, `the JSON body nests arrays and objects deeper than ${maxDepth}`);
+  }
+  return value;
 }

@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Core, createCore, type RateSpec, type SendRequest, type Storage } from '@tj/core';
+import { type Core, createCore, inputLimits, type RateSpec, type SendRequest, type Storage } from '@tj/core';
 import { type AccessTokens, createAccessTokens, loadJwtKey } from '../auth/access-tokens.js';
 import { DEFAULT_RATE_LIMITS, type RateLimit, type ServerConfig } from '../config.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
@@ -112,6 +112,7 @@ export async function createApp(config: ServerConfig): Promise<TjApp> {
     const sender = lazySender(allowPrivateTargets);
     const core = createCore({
       storage,
+      ...(config.inputLimits !== undefined && { inputLimits: config.inputLimits }),
       accessTokens: tokens.issuer,
       auth: {
         ...(config.passwordCost ? { passwordCost: config.passwordCost } : {}),
@@ -140,6 +141,7 @@ export async function createApp(config: ServerConfig): Promise<TjApp> {
       logger: config.logger ?? jsonLogger(),
       cors: createCors(config.corsOrigins),
       settings: { openRegistration: config.openRegistration, maxUploadBytes: config.maxUploadBytes ?? DEFAULTS.maxUploadBytes },
+      maxJsonDepth: inputLimits(config.inputLimits).maxDepth,
       isClosing: () => closing,
       arrivalTimeoutMs: config.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
     });

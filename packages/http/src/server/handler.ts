@@ -7,6 +7,7 @@ import { BEARER_CHALLENGE, HttpError, toProblem } from '../errors/problem.js';
 import { discardBody, readJsonBody } from '../io/body.js';
 import { parseQuery } from '../io/query.js';
 import { openUpload, type Upload } from '../io/upload.js';
+import { type DigestedUpload, digested } from '../io/upload-digest.js';
 import { type RateLimiter, rateLimitedError } from '../rate-limit/limiter.js';
 import type { Route, RouteContext, RouteResult } from '../routes/route.js';
 import { type ArrivalDeadline, arrivalDeadline } from './arrival.js';
@@ -34,6 +35,8 @@ export interface HandlerOptions {
   isClosing(): boolean;
   /** How long a body may take to arrive, or an upload go without a byte, before a 408 (ms; 0: no limit). */
   arrivalTimeoutMs: number;
+  /** How deep a JSON body may nest arrays and objects (default `DEFAULTS.inputLimits.maxDepth`). */
+  maxJsonDepth?: number;
 }
 
 /** What one request learned, for its access-log line. */
@@ -46,9 +49,15 @@ interface RequestState {
   arrival?: ArrivalDeadline;
   /** The body did not arrive in time: the 408 is sent and the request torn down. */
   timedOut?: boolean;
+  /** An upload route's body began to be read (before that, a refusal closes the connection). */
+  uploadOpened?: boolean;
 }
 
 const PROBLEM_JSON = 'application/problem+json';
+
+/** How long, and for how many more bytes, a refused upload's connection lingers after its answer. */
+const LINGER_MS = 1000;
+const LINGER_BYTES = 256 * 1024;
 
 function isEmptyObject(v: unknown): boolean {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
@@ -103,7 +112,7 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
   }
 
   async function readBody(req: IncomingMessage, route: Route): Promise<unknown> {
-    const body = await readJsonBody(req);
+    const body = await readJsonBody(req, undefined, options.maxJsonDepth);
     if (route.body && body === undefined) throw validationError([{ path: '', message: 'a JSON request body is required' }]);
     if (!route.body && body !== undefined && !isEmptyObject(body)) {
       throw validationError([{ path: '', message: 'this endpoint takes no request body' }]);
@@ -125,7 +134,6 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
     }
     const { route } = match;
     state.route = route;
-    if (route.upload) state.arrival?.streaming();
     let principal: Principal | undefined;
     if (route.auth) {
       principal = await authenticate(req, res, state);
@@ -138,9 +146,22 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
     const query = parseQuery(q === -1 ? '' : url.slice(q + 1), route.query !== undefined);
     const body =
       (method === 'POST' || method === 'PUT' || method === 'PATCH') && !route.upload ? await readBody(req, route) : undefined;
+    const key = req.headers['idempotency-key'];
+    const idempotent = route.idempotent === true && principal !== undefined && typeof key === 'string';
+    // Only now, authenticated, authorised and within its limits, is an upload's body read: from
+    // here on it may take as long as it keeps arriving.
     let opened: Promise<Upload> | undefined;
+    let hashed: DigestedUpload | undefined;
     const upload = () => {
-      opened ??= openUpload(req, query.fileName, settings.maxUploadBytes);
+      if (opened === undefined) {
+        state.uploadOpened = true;
+        state.arrival?.streaming();
+        opened = openUpload(req, query.fileName, settings.maxUploadBytes).then((u) => {
+          if (!idempotent) return u;
+          hashed = digested(u);
+          return hashed.upload;
+        });
+      }
       return opened;
     };
     const ctx: RouteContext = {
@@ -153,14 +174,23 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
       upload,
       settings,
     };
-    const key = req.headers['idempotency-key'];
     let result: RouteResult;
-    if (route.idempotent && principal && typeof key === 'string') {
-      // An upload is not read before it runs: its retry is recognised by its options and declared size.
-      const fingerprinted = route.upload ? { query, length: req.headers['content-length'] ?? null } : body;
+    if (idempotent) {
+      // An upload's key is bound to its options, and to its file by the digest read as it streams.
+      const bodyDigest = async () => {
+        await upload();
+        return (hashed as DigestedUpload).digest();
+      };
       result = await runIdempotent(
         core,
-        { userId: principal.userId, key, method, path, body: fingerprinted },
+        {
+          userId: (principal as Principal).userId,
+          key: key as string,
+          method,
+          path,
+          body: route.upload ? { query } : body,
+          ...(route.upload && { bodyDigest }),
+        },
         () => route.handle(ctx),
         (e) => logger.log({ level: 'error', msg: 'idempotency record not stored', requestId: state.requestId, error: String(e) }),
       );
@@ -187,6 +217,19 @@ export function createRequestHandler(options: HandlerOptions): (req: IncomingMes
     if (res.headersSent) {
       res.destroy();
       return;
+    }
+    // An upload that failed while it was read (a bound, a bad row): read and drop the rest, so the
+    // client, still sending, receives the answer.
+    if (state.uploadOpened && !req.complete) discardBody(req);
+    if (state.route?.upload && !state.uploadOpened && !req.complete) {
+      // Refused before its body was read (no or a bad token, a scope, a limit, a bad option): the
+      // file is not read; the answer goes out and the connection closes with it, after a short
+      // lingering close (what arrives meanwhile is dropped, so the client can read the answer).
+      res.setHeader('connection', 'close');
+      res.once('finish', () => {
+        discardBody(req, LINGER_BYTES);
+        setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+      });
     }
     sendJson(res, problem.status, problem.body, problem.headers, PROBLEM_JSON);
   }

@@ -44,10 +44,16 @@ export function sqlIdempotencyRepo({ db }: SqlContext): IdempotencyRepo {
       const r = await userRow(db, 'idempotency_keys', userId, 'key', key);
       return r && toRow(r);
     },
-    async complete(userId, key, response) {
+    async complete(userId, key, response, fingerprint) {
       await db
         .updateTable('idempotency_keys')
-        .set({ state: 'done', status: response.status, body: response.body, headers: JSON.stringify(response.headers) })
+        .set({
+          state: 'done',
+          status: response.status,
+          body: response.body,
+          headers: JSON.stringify(response.headers),
+          ...(fingerprint !== undefined && { fingerprint }),
+        })
         .where('user_id', '=', userId)
         .where('key', '=', key)
         .execute();

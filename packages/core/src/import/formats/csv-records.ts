@@ -3,6 +3,7 @@
  * in batches with the physical line where each record starts. No I/O: it takes chunks.
  */
 import { CsvError, parse } from 'csv-parse';
+import { limitError } from '../../shared/input-limits.js';
 import { cellError, lineError } from '../cell-error.js';
 import type { CsvChunks } from '../csv-reader.js';
 import type { CsvLine, FileHead } from './types.js';
@@ -33,7 +34,7 @@ function csvProblem(e: CsvError, max: number, label: (index: number) => string):
     case 'CSV_QUOTE_NOT_CLOSED':
       return at('unterminated quoted field');
     case 'CSV_MAX_RECORD_SIZE':
-      return lineError(line, `record longer than ${max} characters (an unterminated quote?)`);
+      return limitError('maxRecordLength', max, `line ${line}: a record longer than ${max} characters (an unterminated quote?)`);
     case 'CSV_INVALID_CLOSING_QUOTE':
       return at('unexpected character after a closing quote');
     case 'INVALID_OPENING_QUOTE':
@@ -163,16 +164,29 @@ export async function readFileHead(chunks: CsvChunks): Promise<FileHead> {
   const delimiter = sniffDelimiter(text);
   const lastBreak = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
   const complete = text.length < HEAD_BYTES || lastBreak === -1 ? text : text.slice(0, lastBreak + 1);
+  return { records: await headRecords(complete, delimiter), text, delimiter };
+}
+
+/**
+ * The first records of a file's head; when a later record is broken (an unterminated quote, a
+ * record past the length bound), those before it, so the file is still detected (and then read,
+ * to fail on that record with its own message).
+ */
+async function headRecords(text: string, delimiter: string): Promise<CsvLine[]> {
   const records: CsvLine[] = [];
   try {
-    for await (const batch of readCsvRecords([complete], delimiter)) {
+    for await (const batch of readCsvRecords([text], delimiter)) {
       records.push(...batch.slice(0, HEAD_RECORDS - records.length));
       if (records.length >= HEAD_RECORDS) break;
     }
-  } catch {
-    // Not CSV (XML, binary): formats look at the text.
+    return records;
+  } catch (e) {
+    // Not CSV (XML, binary): formats look at the text; else the lines before the broken record.
+    const line = Number(/^line (\d+)/.exec((e as Error).message)?.[1] ?? 0);
+    if (line <= 1) return [];
+    const before = text.split(/\r\n|\n|\r/, line - 1).join('\n');
+    return headRecords(`${before}\n`, delimiter);
   }
-  return { records, text, delimiter };
 }
 
 /** A record's cells by header name: trimmed names, matched ignoring case and blanks. */

@@ -5,6 +5,7 @@
  * pass completes. The import then reads the file without those lines and reports each one.
  */
 import { CoreError, ErrorCode } from '../../shared/errors.js';
+import { boundedBytes, estimateBytes, type InputLimits, limitError, type MemoryBudget } from '../../shared/input-limits.js';
 import type { CsvChunks } from '../csv-reader.js';
 import { readCsvRecords } from './csv-records.js';
 import type { BrokerFormat, CsvLine, FormatInput, ReadOptions, XmlElement } from './types.js';
@@ -61,6 +62,42 @@ export interface FormatInputOptions {
   onRecords?: (n: number) => void;
   /** Updated as records are handed to the reader. */
   reached?: Reached;
+  /** Bounds on the bytes, records and record length read (defaults: `DEFAULTS.inputLimits`). */
+  limits?: InputLimits;
+  /** Charged with each record handed to the reader, until the reader yields (see {@link ReaderHold}). */
+  hold?: ReaderHold;
+}
+
+/**
+ * What a format's reader is assumed to hold: the records handed to it since it last yielded (a
+ * reader that must see the whole file before it yields holds them all; one that streams, a batch).
+ */
+export class ReaderHold {
+  private held = 0;
+
+  constructor(private readonly budget: MemoryBudget) {}
+
+  /** A record handed to the reader. */
+  charge(bytes: number): void {
+    this.held += bytes;
+    this.budget.charge(bytes);
+  }
+
+  /** The reader yielded: what it was handed is no longer held on its account. */
+  release(): void {
+    this.budget.release(this.held);
+    this.held = 0;
+  }
+}
+
+/** Estimated bytes of a CSV record as a reader keeps it (its cells as strings in an array). */
+const csvRecordBytes = (r: CsvLine): number => estimateBytes(64 + 24 * r.cells.length, ...r.cells);
+
+/** Estimated bytes of an XML element as a reader keeps it (name and attributes). */
+function xmlElementBytes(e: XmlElement): number {
+  let bytes = estimateBytes(96, e.name);
+  for (const name in e.attributes) bytes += estimateBytes(48, name, e.attributes[name]);
+  return bytes;
 }
 
 /** The input a format reads from a file opened by `open`: CSV records in batches, or XML elements. */
@@ -70,9 +107,18 @@ export function formatInput(
   delimiter: string,
   o: FormatInputOptions = {},
 ): FormatInput {
+  const limits = o.limits;
+  const chunks = limits === undefined ? open() : boundedBytes(open(), limits.maxBytes);
   return format.input === 'xml'
-    ? { kind: 'xml', elements: xmlElements(readXmlElements(open()), o) }
-    : { kind: 'csv', records: csvRecords(readCsvRecords(open(), delimiter), delimiter, o) };
+    ? { kind: 'xml', elements: xmlElements(readXmlElements(chunks, limits ?? {}), o) }
+    : {
+        kind: 'csv',
+        records: csvRecords(
+          readCsvRecords(chunks, delimiter, limits === undefined ? {} : { maxRecordLength: limits.maxRecordLength }),
+          delimiter,
+          o,
+        ),
+      };
 }
 
 async function* csvRecords(
@@ -80,8 +126,16 @@ async function* csvRecords(
   delimiter: string,
   o: FormatInputOptions,
 ): AsyncGenerator<CsvLine[]> {
+  let records = 0;
+  const max = o.limits?.maxRecords ?? Number.POSITIVE_INFINITY;
   try {
     for await (const batch of source) {
+      records += batch.length;
+      if (records > max) {
+        const line = batch[batch.length - 1 - (records - max - 1)]?.line ?? 0;
+        throw limitError('maxRecords', max, `line ${line}: more than ${max} CSV records`);
+      }
+      if (o.hold !== undefined) for (const r of batch) o.hold.charge(csvRecordBytes(r));
       o.onRecords?.(batch.length);
       const kept = o.skipped === undefined ? batch : batch.filter((r) => keep(r.line, 0, () => r.cells.join(delimiter), o));
       const last = kept.at(-1);
@@ -100,6 +154,7 @@ async function* xmlElements(source: AsyncIterable<XmlElement>, o: FormatInputOpt
   let occurrence = 0;
   try {
     for await (const element of source) {
+      o.hold?.charge(xmlElementBytes(element));
       o.onRecords?.(1);
       occurrence = element.line === line ? occurrence + 1 : 0;
       line = element.line;
@@ -165,16 +220,19 @@ export async function findInvalidLines(
   delimiter: string,
   options: ReadOptions,
   max = MAX_SKIPPED_LINES,
+  bounds: Pick<FormatInputOptions, 'limits' | 'hold'> = {},
 ): Promise<SkippedLines> {
   const skipped = new SkippedLines();
   for (let pass = 0; ; pass++) {
     const reached: Reached = { line: 0, occurrence: 0, inputFailed: false };
     try {
-      for await (const _ of format.read(formatInput(format, open, delimiter, { skipped, reached }), options)) {
+      for await (const _ of format.read(formatInput(format, open, delimiter, { skipped, reached, ...bounds }), options)) {
         // Only the lines it refuses matter here.
+        bounds.hold?.release();
       }
       return skipped;
     } catch (e) {
+      bounds.hold?.release();
       const line = lineOf(e);
       if (line === undefined || reached.inputFailed || line < 1 || line > reached.line) throw e;
       const message = (e as CoreError).message;

@@ -3,14 +3,15 @@
  * times into instants in the source zone, resolve instruments, then FIFO-match fills into trades.
  */
 import { CoreError, ErrorCode } from '../../shared/errors.js';
+import type { InputLimits, MemoryBudget } from '../../shared/input-limits.js';
 import { toMicros } from '../../shared/money.js';
 import { cellError, lineError } from '../cell-error.js';
 import type { CsvChunks } from '../csv-reader.js';
 import type { Fill } from '../fills-csv.js';
-import { matchFills } from '../match-fills.js';
+import { fillBytes, matchFills } from '../match-fills.js';
 import type { ImportItem } from '../trade-input.js';
 import { readFileHead } from './csv-records.js';
-import { findInvalidLines, formatInput, rereading, type SkippedRecord } from './invalid-rows.js';
+import { findInvalidLines, formatInput, ReaderHold, rereading, type SkippedRecord } from './invalid-rows.js';
 import { parseFuturesContract } from './instruments.js';
 import type { FormatRegistry } from './registry.js';
 import type { BrokerFill, BrokerFormat, FormatInput, FormatWarning, ReadOptions } from './types.js';
@@ -39,6 +40,10 @@ export interface BrokerFileOptions {
   onInvalid?: (row: SkippedRecord) => void;
   /** Most rows the checking pass of `onInvalid` skips before the import fails (default `MAX_SKIPPED_LINES`, 1000). */
   maxSkippedRows?: number;
+  /** Bounds on the bytes, records, record length and nesting read (see `InputLimits`); none when absent. */
+  limits?: InputLimits;
+  /** The import's memory budget: what readers, sorting and matching hold is charged to it. */
+  budget?: MemoryBudget;
 }
 
 /** Most warnings a file report lists; the rest are only counted (`moreWarnings`). */
@@ -103,20 +108,23 @@ export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileO
   // A reader that cannot skip a bad row itself: find the rows it refuses first, then leave them out.
   const checked = options.onInvalid !== undefined && format.readsInvalidRows !== true;
   const reopen = checked ? rereading(open, format) : open;
+  const hold = options.budget === undefined ? undefined : new ReaderHold(options.budget);
+  const bounds = { ...(options.limits !== undefined && { limits: options.limits }), ...(hold !== undefined && { hold }) };
   const skipped = checked
-    ? await findInvalidLines(format, reopen, head.delimiter, readOptions, options.maxSkippedRows)
+    ? await findInvalidLines(format, reopen, head.delimiter, readOptions, options.maxSkippedRows, bounds)
     : undefined;
   const input = formatInput(format, reopen, head.delimiter, {
+    ...bounds,
     onRecords: (n) => {
       report.rows += n;
       options.onRows?.(report.rows);
     },
     ...(skipped !== undefined && options.onInvalid !== undefined && { skipped, onSkipped: options.onInvalid }),
   });
-  const fills = toFills(format, input, readOptions, options, report);
+  const fills = toFills(format, input, readOptions, options, report, hold);
   const order = typeof format.order === 'function' ? format.order(head) : (format.order ?? 'chronological');
-  const ordered = order === 'chronological' ? fills : sortFills(fills, order === 'newest-first');
-  return { report, fills: ordered, items: matchFills(ordered) };
+  const ordered = order === 'chronological' ? fills : sortFills(fills, order === 'newest-first', options.budget);
+  return { report, fills: ordered, items: matchFills(ordered, options.budget) };
 }
 
 /** Keeps a warning in the report, or only counts it once the report lists as many as it keeps. */
@@ -136,8 +144,10 @@ async function* toFills(
   readOptions: ReadOptions,
   options: BrokerFileOptions,
   report: BrokerFileReport,
+  hold: ReaderHold | undefined,
 ): AsyncGenerator<Fill | ImportItem> {
   for await (const batch of format.read(input, readOptions)) {
+    hold?.release();
     for (const record of batch) {
       if (record.kind === 'warning') {
         const { kind: _, ...warning } = record;
@@ -175,17 +185,33 @@ async function* toFills(
 
 /**
  * Buffers and sorts fills by time (stable, so same-time fills keep the file's order; a
- * newest-first file is reversed first, so its same-time fills come out oldest first).
+ * newest-first file is reversed first, so its same-time fills come out oldest first). Each fill
+ * buffered is charged to the budget and released as it is handed on.
  */
-async function* sortFills(fills: AsyncIterable<Fill | ImportItem>, newestFirst: boolean): AsyncGenerator<Fill | ImportItem> {
+async function* sortFills(
+  fills: AsyncIterable<Fill | ImportItem>,
+  newestFirst: boolean,
+  budget: MemoryBudget | undefined,
+): AsyncGenerator<Fill | ImportItem> {
   const all: Fill[] = [];
   for await (const f of fills) {
-    if ('input' in f) yield f;
-    else all.push(f);
+    if ('input' in f) {
+      yield f;
+      continue;
+    }
+    all.push(f);
+    if (budget === undefined) continue;
+    budget.charge(fillBytes(f));
   }
   if (newestFirst) all.reverse();
   all.sort((a, b) => a.datetime - b.datetime);
-  yield* all;
+  for (let i = 0; i < all.length; i++) {
+    const f = all[i] as Fill;
+    // Let go of each fill as it leaves, so memory and the budget fall together.
+    (all as (Fill | undefined)[])[i] = undefined;
+    if (budget !== undefined) budget.release(fillBytes(f));
+    yield f;
+  }
 }
 
 /** Effects whose fill closes an option at a price of 0 (the premium stays; a delivery is its own fill). */
