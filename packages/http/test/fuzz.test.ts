@@ -2,7 +2,8 @@
  * Fuzzes the server with malformed requests (a fixed seed, so a failure replays) and fails on any
  * 5xx: every bad input must get a clear 4xx. Requests mutate valid ones: wrong methods, odd paths
  * and ids, garbage query values, missing or broken credentials, wrong content types, bodies with
- * values of the wrong type or range, NUL characters, unknown fields, broken JSON and invalid UTF-8.
+ * values of the wrong type or range, NUL characters, unknown fields, broken JSON and invalid UTF-8;
+ * then hostile uploads (one kind per input bound, whole or mangled) and deeply nested JSON bodies.
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
@@ -10,11 +11,59 @@ import { apiRoutes } from '@tj/http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
+import {
+  bigCsv,
+  deepJson,
+  type HostileFile,
+  longCsvRecord,
+  longXmlAttribute,
+  longXmlText,
+  manyCsvRecords,
+  manyXmlElements,
+  nestedXml,
+  newestFirstFills,
+  openPositionFills,
+} from '../../../test/support/hostile-files.js';
 import { call, tradeBody } from './support/http.js';
 import { signUp, startTestServer, type TestServer } from './support/server.js';
 
 const RUNS = Number(process.env.TJ_FUZZ_RUNS ?? 2000);
 const SEED = 20261120;
+const UPLOAD_RUNS = Math.max(10, Math.round(RUNS / 25));
+
+const HOSTILE_LIMITS = { maxRecords: 20_000, maxBytes: 2_000_000, maxMemoryBytes: 4 * 1024 * 1024 };
+
+/** Hostile files of every kind (see test/support/hostile-files.ts), sized from `n` in 0…1 to trip their bound or not. */
+const HOSTILE: Array<(n: number) => HostileFile> = [
+  (n) => nestedXml(Math.round(10 + n * 2_000_000)),
+  (n) => manyXmlElements(Math.round(100 + n * 30_000)),
+  (n) => longXmlAttribute(Math.round(100 + n * 2_000_000)),
+  (n) => longXmlText(Math.round(100 + n * 2_000_000)),
+  (n) => longCsvRecord(Math.round(100 + n * 2_000_000)),
+  (n) => manyCsvRecords(Math.round(10 + n * 25_000)),
+  (n) => bigCsv(Math.round(10 + n * 8_000)),
+  (n) => openPositionFills(Math.round(10 + n * 15_000)),
+  (n) => newestFirstFills(Math.round(10 + n * 15_000)),
+];
+
+/** A hostile file's bytes, then mangled: cut short, a byte flipped, garbage spliced in, or a BOM put first. */
+function mangled(file: HostileFile, how: number, at: number, garbage: Uint8Array): Buffer {
+  const bytes = Buffer.concat([...file.chunks()]);
+  const cut = Math.floor(at * bytes.length);
+  switch (how) {
+    case 1:
+      return bytes.subarray(0, cut);
+    case 2:
+      if (bytes.length > 0) bytes[Math.min(cut, bytes.length - 1)] ^= 0xff;
+      return bytes;
+    case 3:
+      return Buffer.concat([bytes.subarray(0, cut), garbage, bytes.subarray(cut)]);
+    case 4:
+      return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]);
+    default:
+      return bytes;
+  }
+}
 
 /** A valid body for each route that takes one, as the starting point of mutations. */
 const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
@@ -129,7 +178,8 @@ describe.each(DATABASES)('fuzzing the API on $name', (db) => {
     let auth: string[];
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     beforeAll(async () => {
-      srv = await startTestServer(db, { rateLimit: false });
+      // Bounds small enough that the hostile uploads below trip each of them quickly.
+      srv = await startTestServer(db, { rateLimit: false, inputLimits: HOSTILE_LIMITS });
       const u = await signUp(srv.url, 'fuzz');
       const api = (m: string, p: string, json?: unknown) => call(srv.url, m, p, { headers: u.auth, json });
       const key = (await api('POST', '/api/keys', { name: 'fuzz', scopes: ['read', 'write'] })).body.key;
@@ -252,6 +302,46 @@ describe.each(DATABASES)('fuzzing the API on $name', (db) => {
       // The fuzzer reached past validation too: successes as well as many kinds of refusal.
       expect(created).toBeGreaterThan(RUNS / 100);
       expect([...seen.keys()].filter((s) => s >= 400).length).toBeGreaterThanOrEqual(6);
+    });
+
+    it(`answers ${UPLOAD_RUNS} hostile uploads and bodies, whole or mangled, without a 5xx`, { timeout: 300_000 }, async () => {
+      const uploadArb = fc.record({
+        kind: fc.nat({ max: HOSTILE.length - 1 }),
+        size: fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0.6, 0.8, 1)),
+        how: fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.nat({ max: 4 }), weight: 2 }),
+        at: fc.double({ min: 0, max: 1, noNaN: true }),
+        garbage: fc.uint8Array({ maxLength: 32 }),
+        dryRun: fc.boolean(),
+        contentType: fc.constantFrom('text/csv', 'application/xml', 'application/octet-stream', 'text/plain'),
+        json: sometimes(fc.integer({ min: 20, max: 200_000 }), 5),
+      });
+      const seen = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(uploadArb, async (u) => {
+          const r: FuzzRequest =
+            u.json === undefined
+              ? {
+                  method: 'POST',
+                  path: `/api/imports${u.dryRun ? '?dryRun=true' : ''}`,
+                  headers: { authorization: auth[0] as string, 'content-type': u.contentType },
+                  body: mangled((HOSTILE[u.kind] as (n: number) => HostileFile)(u.size), u.how, u.at, u.garbage),
+                }
+              : {
+                  method: 'POST',
+                  path: '/api/trades',
+                  headers: { authorization: auth[0] as string, 'content-type': 'application/json' },
+                  body: Buffer.from(`{"instrument":${deepJson(u.json)}}`),
+                };
+          const { status, text } = await send(srv.url, agent, r);
+          seen.set(status, (seen.get(status) ?? 0) + 1);
+          if (status >= 500) throw new Error(`${r.method} ${r.path} answered ${status}: ${text.slice(0, 200)}`);
+        }),
+        { seed: SEED, numRuns: UPLOAD_RUNS, endOnFailure: true },
+      );
+      expect(srv.logs.filter((l) => l.level === 'error')).toEqual([]);
+      // Bounds tripped (413) as well as files refused for what they hold (400) and files read.
+      expect(seen.get(413) ?? 0).toBeGreaterThan(0);
+      expect((await call(srv.url, 'GET', '/api/health')).status).toBe(200);
     });
   });
 });

@@ -110,6 +110,80 @@ describe.each(DATABASES)('Idempotency-Key on $name', (db) => {
   });
 });
 
+/** A fills CSV of one ES round trip; `price` changes the file without changing its length. */
+function fillsCsv(price: number): string {
+  return [
+    'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note',
+    `2026-01-05T14:30:00Z,ES,buy,1,${price},0,0,,SIM,50,,`,
+    `2026-01-05T14:40:00Z,ES,sell,1,${price + 1},0,0,,SIM,50,,`,
+    '',
+  ].join('\n');
+}
+
+describe.each(DATABASES)('Idempotency-Key on uploads on $name', (db) => {
+  describe.skipIf(!db.available)('', () => {
+    let srv: TestServer;
+    beforeAll(async () => {
+      srv = await startTestServer(db);
+    });
+    afterAll(() => srv?.close());
+    const upload = (u: TestUser, key: string, body: string | FormData, query = '') =>
+      fetch(`${srv.url}/api/imports${query}`, {
+        method: 'POST',
+        headers: { ...u.auth, 'idempotency-key': key, ...(typeof body === 'string' && { 'content-type': 'text/csv' }) },
+        body,
+      }).then(async (res) => ({ status: res.status, headers: res.headers, body: (await res.json()) as any }));
+    const tradesOf = async (u: TestUser) =>
+      (await call(srv.url, 'GET', '/api/trades', { headers: u.auth })).body.pagination.total as number;
+
+    it('the same file again replays the first answer; another file of the same length is 422 and not imported', async () => {
+      const u = await signUp(srv.url, 'upload-key');
+      const key = randomUUID();
+      const a = fillsCsv(5000);
+      const b = fillsCsv(6000);
+      expect(b.length).toBe(a.length);
+      const first = await upload(u, key, a);
+      expect(first.status).toBe(201);
+      const again = await upload(u, key, a);
+      expect(again).toMatchObject({ status: 201, body: { id: first.body.id } });
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      const other = await upload(u, key, b);
+      expect(other.status).toBe(422);
+      expect(other.body).toMatchObject({ code: 'idempotency_key_reused' });
+      expect(await tradesOf(u)).toBe(1);
+      expect((await call(srv.url, 'GET', '/api/imports', { headers: u.auth })).body.pagination.total).toBe(1);
+      // Another key imports the other file.
+      expect((await upload(u, randomUUID(), b)).status).toBe(201);
+      expect(await tradesOf(u)).toBe(2);
+    });
+
+    it('the same file with other options is another request (422), and a multipart retry (new boundary) replays', async () => {
+      const u = await signUp(srv.url, 'upload-opts');
+      const key = randomUUID();
+      const form = () => {
+        const f = new FormData();
+        f.append('sourceTz', 'America/New_York');
+        f.append('file', new Blob([fillsCsv(5000)], { type: 'text/csv' }), 'fills.csv');
+        return f;
+      };
+      const first = await upload(u, key, form());
+      expect(first.status).toBe(201);
+      const retry = await upload(u, key, form());
+      expect(retry).toMatchObject({ status: 201, body: { id: first.body.id } });
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      const otherField = new FormData();
+      otherField.append('sourceTz', 'Europe/London');
+      otherField.append('file', new Blob([fillsCsv(5000)], { type: 'text/csv' }), 'fills.csv');
+      expect(await upload(u, key, otherField)).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
+      expect(await upload(u, key, fillsCsv(5000), '?dryRun=true')).toMatchObject({
+        status: 422,
+        body: { code: 'idempotency_key_reused' },
+      });
+      expect(await tradesOf(u)).toBe(1);
+    });
+  });
+});
+
 describe.each(DATABASES.filter((d) => d.name === 'postgres'))('Idempotency-Key across processes on $name', (db) => {
   describe.skipIf(!db.available)('', () => {
     const servers = useServerProcesses(db);
