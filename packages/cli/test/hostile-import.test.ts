@@ -33,7 +33,7 @@ const FILES: HostileFile[] = [
 async function writeHostile(box: Sandbox, file: HostileFile): Promise<string> {
   const path = join(box.dir, file.fileName);
   const out = createWriteStream(path);
-  for (const chunk of file.chunks()) if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+  for (const chunk of file.chunks()) if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
   await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
   return path;
 }

@@ -54,7 +54,10 @@ function mangled(file: HostileFile, how: number, at: number, garbage: Uint8Array
     case 1:
       return bytes.subarray(0, cut);
     case 2:
-      if (bytes.length > 0) bytes[Math.min(cut, bytes.length - 1)] ^= 0xff;
+      if (bytes.length > 0) {
+        const i = Math.min(cut, bytes.length - 1);
+        bytes[i] = (bytes[i] as number) ^ 0xff;
+      }
       return bytes;
     case 3:
       return Buffer.concat([bytes.subarray(0, cut), garbage, bytes.subarray(cut)]);
