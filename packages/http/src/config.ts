@@ -175,10 +175,10 @@ function parseOrigins(value: string | string[]): string[] {
   return origins;
 }
 
-const SIZE = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i;
-const UNIT: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 };
+const SIZE = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb|kib|mib|gib)?$/i;
+const UNIT: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
 
-/** `50MB`, `1GB`, `1048576`: a size in bytes (decimal units). */
+/** `50MB`, `1GB`, `64MiB`, `1048576`: a size in bytes (KB, MB, GB decimal; KiB, MiB, GiB binary). */
 function parseSize(value: string): number {
   const m = SIZE.exec(value.trim());
   const bytes = m ? Math.floor(Number(m[1]) * (UNIT[(m[2] ?? 'b').toLowerCase()] as number)) : Number.NaN;
@@ -196,7 +196,7 @@ const INPUT_LIMIT_NAMES: Record<string, keyof InputLimits> = {
 
 /**
  * Reads an `--input-limits` value: a comma-separated list of `bound=value` (maxBytes, maxRecords,
- * maxRecordLength, maxDepth, maxMemoryBytes; sizes may say KB, MB or GB). Bounds not named keep
+ * maxRecordLength, maxDepth, maxMemoryBytes; sizes may say KB, MB, GB or KiB, MiB, GiB). Bounds not named keep
  * their defaults.
  *
  * @example parseInputLimits('maxDepth=16,maxMemoryBytes=256MB') // { maxDepth: 16, maxMemoryBytes: 256000000 }

@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, defaultDatabasePath, resolveServerConfig } from '@tj/http';
+import { readFileSync } from 'node:fs';
+import { DEFAULTS } from '@tj/core';
+import { createServer, defaultDatabasePath, parseInputLimits, resolveServerConfig } from '@tj/http';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/http.js';
 
@@ -90,6 +92,26 @@ describe('resolveServerConfig', () => {
     expect(resolveServerConfig({}, { TJ_MAX_UPLOAD: '200MB' }).maxUploadBytes).toBe(200_000_000);
     expect(resolveServerConfig({ maxUpload: '1.5gb' }, { TJ_MAX_UPLOAD: '200MB' }).maxUploadBytes).toBe(1_500_000_000);
     expect(resolveServerConfig({ maxUpload: '4096' }, {}).maxUploadBytes).toBe(4096);
+  });
+
+  it('reads the input limits from --input-limits or TJ_INPUT_LIMITS, any subset, sizes in decimal or binary units', () => {
+    expect(resolveServerConfig({}, { TJ_INPUT_LIMITS: 'maxDepth=16, maxMemoryBytes=256MB' }).inputLimits).toEqual({
+      maxDepth: 16,
+      maxMemoryBytes: 256_000_000,
+    });
+    expect(resolveServerConfig({ inputLimits: 'MAXRECORDS=10' }, { TJ_INPUT_LIMITS: 'maxDepth=16' }).inputLimits).toEqual({
+      maxRecords: 10,
+    });
+    expect(parseInputLimits('maxRecordLength=1MiB,maxBytes=1GiB')).toEqual({ maxRecordLength: 1024 ** 2, maxBytes: 1024 ** 3 });
+    for (const bad of ['maxDepth=0', 'maxDepth=deep', 'depth=3', 'maxDepth', 'maxBytes=-1']) {
+      expect(() => parseInputLimits(bad), bad).toThrow(/an input limit must look like maxDepth=32 or maxMemoryBytes=256MB/);
+    }
+  });
+
+  it('documents the input limits’ defaults in the README as a value --input-limits takes', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const value = /\| `--input-limits <bounds>` \| `TJ_INPUT_LIMITS` \| `([^`]+)`/.exec(readme)?.[1] ?? '';
+    expect(parseInputLimits(value)).toEqual(DEFAULTS.inputLimits);
   });
 
   it('reads the webhook retention in days from --webhook-retention-days or TJ_WEBHOOK_RETENTION_DAYS', () => {

@@ -36,7 +36,7 @@ export const INPUT_LIMIT_NAMES: readonly InputLimitName[] = [
   'maxMemoryBytes',
 ];
 
-/** The bounds in force: `given` over the defaults (a bound left out keeps its default). */
+/** The bounds in force, `given` over the defaults (a bound left out keeps its default). */
 export function inputLimits(given: Partial<InputLimits> = {}): InputLimits {
   const limits: InputLimits = { ...DEFAULTS.inputLimits };
   for (const name of INPUT_LIMIT_NAMES) {
@@ -49,7 +49,7 @@ export function inputLimits(given: Partial<InputLimits> = {}): InputLimits {
 }
 
 /**
- * The error of a bound exceeded: 413 `payload_too_large`, with the bound's name and value in the
+ * The error of a bound exceeded, a 413 `payload_too_large` with the bound's name and value in the
  * problem body (`limit`, `max`) and `what` in its detail.
  *
  * @example throw limitError('maxDepth', 64, 'line 3: XML nested deeper than 64 elements');
