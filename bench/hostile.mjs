@@ -24,6 +24,9 @@ import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { createCore } from '@tj/core';
+import { openStorage } from '@tj/core/storage';
+import { resolveServerConfig, silentLogger, startServer } from '@tj/http';
 import { envInt, median, runBench } from './lib/databases.mjs';
 import { atLeast } from './lib/figures.mjs';
 import { maxRssBytes } from './lib/rss.mjs';
@@ -75,11 +78,10 @@ function* nestedXml() {
 
 /** In a child: the server as `tj serve` runs it; says where it listens, stops when told (or orphaned). */
 async function serverProcess(flags) {
-  const { resolveServerConfig, silentLogger, startServer } = await import('@tj/http');
   const config = resolveServerConfig(flags, process.env);
   const running = await startServer({ ...config, port: 0, passwordCost: COST, logger: silentLogger });
   const stop = () => running.stop();
-  process.on('message', (m) => m?.type === 'stop' && stop());
+  process.on('message', (m) => m?.type === 'exit' && stop());
   process.on('disconnect', stop);
   process.send({ type: 'listening', url: running.url });
   await running.stopped;
@@ -170,6 +172,10 @@ function attackerProcess(url, token) {
   });
   process.on('message', async (m) => {
     if (m?.type === 'stop') stopping = true;
+    if (m?.type === 'exit') {
+      stopping = true;
+      process.disconnect();
+    }
     if (m?.type !== 'attack') return;
     stopping = false;
     const started = nowMs();
@@ -214,10 +220,10 @@ function child(mode, args) {
     proc,
     next,
     send: (m) => proc.connected && proc.send(m),
-    /** Asks it to stop, then waits (bounded) for its exit; kills it past that. */
+    /** Asks it to exit, then waits (bounded) for its exit; kills it past that. */
     async end(ms = 15_000) {
       if (proc.exitCode !== null || proc.signalCode !== null) return;
-      if (proc.connected) proc.send({ type: 'stop' });
+      if (proc.connected) proc.send({ type: 'exit' });
       const timer = setTimeout(() => proc.kill('SIGKILL'), ms);
       await exited;
       clearTimeout(timer);
@@ -262,6 +268,7 @@ async function bystander(pool, token, count) {
 /** One round under attack: the attacker starts (its first answer in), the bystander runs, the attacker stops. */
 async function underAttack(pool, token, attacker, count) {
   const done = attacker.next('done', ROUND_MS + ATTACK_MS);
+  done.catch(() => {});
   attacker.send({ type: 'attack' });
   await attacker.next('underway', UPLOAD_MS + 5_000);
   let latency;
@@ -278,8 +285,6 @@ async function underAttack(pool, token, attacker, count) {
 
 async function perDatabase(d) {
   const url = d.url('hostile');
-  const { openStorage } = await import('@tj/core/storage');
-  const { createCore } = await import('@tj/core');
   const storage = await openStorage(url);
   try {
     const core = createCore({ storage, auth: { passwordCost: COST } });

@@ -14,6 +14,9 @@ import { readXmlElements } from './xml-elements.js';
 /** Most rows a checking pass skips (each costs reading the file again up to it) before the import fails. */
 export const MAX_SKIPPED_LINES = 1000;
 
+/** How many times `maxRecords` all the passes of a checking pass may read together. */
+export const RE_READS = 4;
+
 /** A skipped input record: its line, why, and the record as written. */
 export interface SkippedRecord {
   line: number;
@@ -223,10 +226,25 @@ export async function findInvalidLines(
   bounds: Pick<FormatInputOptions, 'limits' | 'hold'> = {},
 ): Promise<SkippedLines> {
   const skipped = new SkippedLines();
+  // Every pass reads again up to the row it refuses: all passes together read at most
+  // RE_READS × maxRecords records, so that a file of many bad rows cannot make an endless read.
+  const most = RE_READS * (bounds.limits?.maxRecords ?? Number.POSITIVE_INFINITY);
+  let read = 0;
+  const onRecords = (n: number) => {
+    read += n;
+    if (read > most) {
+      throw limitError(
+        'maxRecords',
+        bounds.limits?.maxRecords ?? 0,
+        `skipping the invalid rows read the file again once per bad row, more than ${RE_READS} times its record bound in all: fix the rows, or import without skipping`,
+      );
+    }
+  };
   for (let pass = 0; ; pass++) {
     const reached: Reached = { line: 0, occurrence: 0, inputFailed: false };
     try {
-      for await (const _ of format.read(formatInput(format, open, delimiter, { skipped, reached, ...bounds }), options)) {
+      const input = formatInput(format, open, delimiter, { skipped, reached, onRecords, ...bounds });
+      for await (const _ of format.read(input, options)) {
         // Only the lines it refuses matter here.
         bounds.hold?.release();
       }

@@ -93,6 +93,40 @@ for (const db of DATABASES) {
     });
   });
 
+  describe.skipIf(!db.available)(`skipping invalid rows within the record bound on ${db.name}`, () => {
+    const h = useCore(db, { inputLimits: { maxRecords: 1_000 } });
+    const HEADER =
+      'Symbol,Side,Type,Qty,Limit Price,Stop Price,Fill Price,Status,Commission,Leverage,Margin,Placing Time,Closing Time,Order ID\n';
+    /** TradingView orders, oldest first; `bad(i)` rows carry a quantity that is no number. */
+    const orders = (n: number, bad: (i: number) => boolean) =>
+      HEADER +
+      Array.from({ length: n }, (_, i) => {
+        const t = `2026-03-11 ${String(10 + Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`;
+        return `NASDAQ:AAPL,${i % 2 === 0 ? 'Buy' : 'Sell'},Market,${bad(i) ? 'ten' : '10'},,,225.40,Filled,1.00,,,${t},${t},${9000 + i}\n`;
+      }).join('');
+
+    it('re-reads the file once per bad row, but all passes together read at most four times the bound', async () => {
+      const user = await newUser(h.core());
+      const few = await run(
+        h.core(),
+        user,
+        orders(300, (i) => i === 101 || i === 250),
+        { skipInvalid: true },
+      );
+      expect(few.counts).toMatchObject({ invalid: 2 });
+      const e = await caught(() =>
+        run(
+          h.core(),
+          user,
+          orders(300, (i) => i % 2 === 1),
+          { skipInvalid: true },
+        ),
+      );
+      expect(e).toMatchObject({ code: 'payload_too_large', extensions: { limit: 'maxRecords', max: '1000' } });
+      expect(e.message).toMatch(/^skipping the invalid rows read the file again once per bad row/);
+    });
+  });
+
   describe.skipIf(!db.available)(`skipped-row reports on ${db.name}`, () => {
     const h = useCore(db);
 
