@@ -10,8 +10,9 @@ import { tradesApi } from './resources/trades.js';
 import { webhooksApi } from './resources/webhooks.js';
 import { type RetryOptions, retryPolicy } from './retry.js';
 import { Session, type Tokens, type TokensListener } from './session.js';
+import { type Call, operationCaller } from './operation.js';
 import { buildUrl, type CallOptions, createTransport } from './transport.js';
-import type { AccountList, Health, IdKind, ShortIds, TokenPair } from './types.js';
+import type { AccountList, Health, IdKind, ShortIds } from './types.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -47,9 +48,7 @@ export interface ClientOptions {
  */
 export function createClient(options: ClientOptions) {
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const session = new Session(options.tokens, options.onTokens, (refreshToken) =>
-    send<TokenPair>({ method: 'POST', path: '/auth/refresh', body: { refreshToken }, auth: false }),
-  );
+  const session = new Session(options.tokens, options.onTokens, (refreshToken) => call('refresh', { body: { refreshToken } }));
   const send = createTransport({
     baseUrl: options.baseUrl,
     fetch: fetchImpl,
@@ -59,17 +58,26 @@ export function createClient(options: ClientOptions) {
     headers: options.headers ?? {},
     apiKey: options.apiKey,
   });
+  const call = operationCaller(send);
   return {
-    auth: authApi(send, session, buildUrl(options.baseUrl, '/auth/refresh')),
-    trades: tradesApi(send),
-    imports: importsApi(send),
-    analytics: analyticsApi(send),
-    reports: reportsApi(send),
-    journal: journalApi(send),
-    webhooks: webhooksApi(send),
-    alerts: alertsApi(send),
-    keys: keysApi(send),
-    settings: settingsApi(send),
+    /**
+     * Calls any operation of the API by its id (the operation table, `OPERATIONS` in @tj/schemas),
+     * typed by it: its path parameters, query and body in, its answer out. Every method below is
+     * such a call; a new operation is reachable here before it has a method of its own.
+     *
+     * @example const { trades } = await client.call('listTrades', { query: { status: 'open' } });
+     */
+    call: call as Call,
+    auth: authApi(call, session, buildUrl(options.baseUrl, '/auth/refresh')),
+    trades: tradesApi(call),
+    imports: importsApi(call, send),
+    analytics: analyticsApi(call),
+    reports: reportsApi(call),
+    journal: journalApi(call),
+    webhooks: webhooksApi(call),
+    alerts: alertsApi(call),
+    keys: keysApi(call),
+    settings: settingsApi(call),
 
     /**
      * The server's health (no login needed); a 503 while its database is down rejects after the retries.
@@ -77,7 +85,7 @@ export function createClient(options: ClientOptions) {
      * @example const { status } = await client.health();
      */
     health(callOptions?: CallOptions): Promise<Health> {
-      return send<Health>({ method: 'GET', path: '/health', auth: false }, callOptions);
+      return call('health', {}, callOptions);
     },
 
     /**
@@ -86,7 +94,7 @@ export function createClient(options: ClientOptions) {
      * @example const { accounts } = await client.accounts();
      */
     accounts(callOptions?: CallOptions): Promise<AccountList> {
-      return send<AccountList>({ method: 'GET', path: '/accounts' }, callOptions);
+      return call('listAccounts', {}, callOptions);
     },
 
     /**
@@ -96,7 +104,7 @@ export function createClient(options: ClientOptions) {
      * @example const { shortIds } = await client.shortIds('trade', page.trades.map((t) => t.id));
      */
     shortIds(kind: IdKind, ids: readonly string[], callOptions?: CallOptions): Promise<ShortIds> {
-      return send<ShortIds>({ method: 'GET', path: '/short-ids', query: { kind, ids: ids.join(',') } }, callOptions);
+      return call('shortIds', { query: { kind, ids: [...ids] } }, callOptions);
     },
 
     /**

@@ -5,6 +5,7 @@ export type { ImportBody, ImportCreateOptions } from './resources/imports.js';
 export type { RetryOptions } from './retry.js';
 export type { Tokens, TokensListener } from './session.js';
 export type { CallOptions } from './transport.js';
+export type { Call, OperationBody, OperationInput, OperationQuery, OperationResult } from './operation.js';
 export type * from './types.js';
 export {
   constructEvent,

@@ -196,7 +196,8 @@ export function buildUrl(baseUrl: string, path: string, query?: object): string 
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+    // A list goes as one comma-separated value, as the server reads lists (a repeated parameter is a 400).
+    params.append(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   const search = params.toString();
   return `${baseUrl.replace(/\/+$/, '')}/api${path}${search ? `?${search}` : ''}`;

@@ -5,8 +5,9 @@
  * (what the server answers); queries take the parsed value type of each field, optional wherever
  * the server has a default.
  */
-import type * as s from '@tj/schemas';
-import type { z } from 'zod';
+import type { OperationQuery } from './operation.js';
+
+export type { QueryInput } from './operation.js';
 
 export type {
   AccountList,
@@ -75,31 +76,24 @@ export type {
   WebhookList,
 } from '@tj/schemas';
 
-/** Query object of a query schema: fields the server defaults are optional; values are the parsed types. */
-export type QueryInput<S extends z.ZodType> = {
-  [K in keyof z.input<S> as undefined extends z.input<S>[K] ? K : never]?: K extends keyof z.output<S> ? z.output<S>[K] : never;
-} & {
-  [K in keyof z.input<S> as undefined extends z.input<S>[K] ? never : K]: K extends keyof z.output<S> ? z.output<S>[K] : never;
-};
-
-// Queries, as the SDK takes them: the name says the call (`trades.list` takes a TradeListQuery).
-export type TradeListQuery = QueryInput<typeof s.tradeListQuerySchema>;
+// Queries, as the SDK takes them, from the operation table: the name says the call (`trades.list` takes a TradeListQuery).
+export type TradeListQuery = OperationQuery<'listTrades'>;
 /** The list's filters (`trades.statistics`). */
-export type TradeStatisticsQuery = QueryInput<typeof s.tradeStatisticsQuerySchema>;
-export type DashboardQuery = QueryInput<typeof s.dashboardQuerySchema>;
-export type PerformanceQuery = QueryInput<typeof s.performanceQuerySchema>;
+export type TradeStatisticsQuery = OperationQuery<'tradeStatistics'>;
+export type DashboardQuery = OperationQuery<'dashboard'>;
+export type PerformanceQuery = OperationQuery<'performance'>;
 /** `category` is required. */
-export type ByCategoryQuery = QueryInput<typeof s.byCategoryQuerySchema>;
-export type EquityCurveQuery = QueryInput<typeof s.equityCurveQuerySchema>;
-export type RDistributionQuery = QueryInput<typeof s.rDistributionQuerySchema>;
-export type CalendarQuery = QueryInput<typeof s.calendarQuerySchema>;
+export type ByCategoryQuery = OperationQuery<'byCategory'>;
+export type EquityCurveQuery = OperationQuery<'equityCurve'>;
+export type RDistributionQuery = OperationQuery<'rDistribution'>;
+export type CalendarQuery = OperationQuery<'calendar'>;
 /** `reports.summary` and `reports.summaryHtml`: the statistics filters, tz, startingBalance, bucketSize. */
-export type ReportQuery = QueryInput<typeof s.reportQuerySchema>;
-export type JournalListQuery = QueryInput<typeof s.journalListQuerySchema>;
-export type DeliveryListQuery = QueryInput<typeof s.deliveryListQuerySchema>;
-export type AlertEventListQuery = QueryInput<typeof s.alertEventListQuerySchema>;
-export type ImportListQuery = QueryInput<typeof s.importListQuerySchema>;
+export type ReportQuery = OperationQuery<'reportSummary'>;
+export type JournalListQuery = OperationQuery<'listJournalEntries'>;
+export type DeliveryListQuery = OperationQuery<'listWebhookDeliveries'>;
+export type AlertEventListQuery = OperationQuery<'listAlertEvents'>;
+export type ImportListQuery = OperationQuery<'listImports'>;
 /** `imports.create`'s options that the server reads from the query. */
-export type ImportCreateQuery = QueryInput<typeof s.importCreateQuerySchema>;
+export type ImportCreateQuery = OperationQuery<'createImport'>;
 /** `imports.undo`'s options. */
-export type ImportUndoQuery = QueryInput<typeof s.importUndoQuerySchema>;
+export type ImportUndoQuery = OperationQuery<'undoImport'>;

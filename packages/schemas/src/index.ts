@@ -18,3 +18,4 @@ export * from './settings.js';
 export * from './id-prefix.js';
 export * from './webhook-secret.js';
 export * from './messages.js';
+export * from './operations/index.js';

@@ -1,10 +1,9 @@
-import type { CallOptions, Send } from '../transport.js';
+import type { Call } from '../operation.js';
+import type { CallOptions } from '../transport.js';
 import type { Alert, AlertCreateInput, AlertEventList, AlertEventListQuery, AlertList, AlertUpdateInput } from '../types.js';
 
-const id = (alertId: string) => `/alerts/${encodeURIComponent(alertId)}`;
-
 /** The alert endpoints. */
-export function alertsApi(send: Send) {
+export function alertsApi(call: Call) {
   return {
     /**
      * The user's alert rules.
@@ -12,7 +11,7 @@ export function alertsApi(send: Send) {
      * @example const { alerts } = await client.alerts.list();
      */
     list(options?: CallOptions): Promise<AlertList> {
-      return send<AlertList>({ method: 'GET', path: '/alerts' }, options);
+      return call('listAlerts', {}, options);
     },
 
     /**
@@ -21,7 +20,7 @@ export function alertsApi(send: Send) {
      * @example const alert = await client.alerts.create({ name: 'Daily stop', type: 'dailyLossLimit', threshold: 500, tz: 'Europe/London' });
      */
     create(body: AlertCreateInput, options?: CallOptions): Promise<Alert> {
-      return send<Alert>({ method: 'POST', path: '/alerts', body, idempotent: true }, options);
+      return call('createAlert', { body }, options);
     },
 
     /**
@@ -30,7 +29,7 @@ export function alertsApi(send: Send) {
      * @example const alert = await client.alerts.get(alertId);
      */
     get(alertId: string, options?: CallOptions): Promise<Alert> {
-      return send<Alert>({ method: 'GET', path: id(alertId) }, options);
+      return call('getAlert', { params: { id: alertId } }, options);
     },
 
     /**
@@ -39,7 +38,7 @@ export function alertsApi(send: Send) {
      * @example await client.alerts.update(alertId, { active: false });
      */
     update(alertId: string, body: AlertUpdateInput, options?: CallOptions): Promise<Alert> {
-      return send<Alert>({ method: 'PATCH', path: id(alertId), body }, options);
+      return call('updateAlert', { params: { id: alertId }, body }, options);
     },
 
     /**
@@ -48,7 +47,7 @@ export function alertsApi(send: Send) {
      * @example await client.alerts.delete(alertId);
      */
     async delete(alertId: string, options?: CallOptions): Promise<void> {
-      await send<void>({ method: 'DELETE', path: id(alertId) }, options);
+      await call('deleteAlert', { params: { id: alertId } }, options);
     },
 
     /**
@@ -57,7 +56,7 @@ export function alertsApi(send: Send) {
      * @example const { events } = await client.alerts.events(alertId, { limit: 50 });
      */
     events(alertId: string, query: AlertEventListQuery = {}, options?: CallOptions): Promise<AlertEventList> {
-      return send<AlertEventList>({ method: 'GET', path: `${id(alertId)}/events`, query }, options);
+      return call('listAlertEvents', { params: { id: alertId }, query }, options);
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { CallOptions, Send } from '../transport.js';
+import type { Call } from '../operation.js';
+import type { CallOptions } from '../transport.js';
 import type {
   ByCategory,
   ByCategoryQuery,
@@ -15,7 +16,7 @@ import type {
 } from '../types.js';
 
 /** The analytics endpoints; each takes an optional IANA `tz` that decides days, weeks and months. */
-export function analyticsApi(send: Send) {
+export function analyticsApi(call: Call) {
   return {
     /**
      * Summary figures and the recent daily, weekly and monthly performance.
@@ -23,7 +24,7 @@ export function analyticsApi(send: Send) {
      * @example const { summary } = await client.analytics.dashboard({ tz: 'America/New_York' });
      */
     dashboard(query: DashboardQuery = {}, options?: CallOptions): Promise<Dashboard> {
-      return send<Dashboard>({ method: 'GET', path: '/analytics/dashboard', query }, options);
+      return call('dashboard', { query }, options);
     },
 
     /**
@@ -32,7 +33,7 @@ export function analyticsApi(send: Send) {
      * @example const { data } = await client.analytics.performance({ period: 'weekly', dateFrom: '2026-01-01' });
      */
     performance(query: PerformanceQuery = {}, options?: CallOptions): Promise<Performance> {
-      return send<Performance>({ method: 'GET', path: '/analytics/performance', query }, options);
+      return call('performance', { query }, options);
     },
 
     /**
@@ -41,7 +42,7 @@ export function analyticsApi(send: Send) {
      * @example const { categories } = await client.analytics.byCategory({ category: 'setup' });
      */
     byCategory(query: ByCategoryQuery, options?: CallOptions): Promise<ByCategory> {
-      return send<ByCategory>({ method: 'GET', path: '/analytics/by-category', query }, options);
+      return call('byCategory', { query }, options);
     },
 
     /**
@@ -50,7 +51,7 @@ export function analyticsApi(send: Send) {
      * @example const { dataPoints } = await client.analytics.equityCurve({ startingBalance: 10000 });
      */
     equityCurve(query: EquityCurveQuery = {}, options?: CallOptions): Promise<EquityCurve> {
-      return send<EquityCurve>({ method: 'GET', path: '/analytics/equity-curve', query }, options);
+      return call('equityCurve', { query }, options);
     },
 
     /**
@@ -59,7 +60,7 @@ export function analyticsApi(send: Send) {
      * @example const { buckets, medianR } = await client.analytics.rDistribution({ bucketSize: 1 });
      */
     rDistribution(query: RDistributionQuery = {}, options?: CallOptions): Promise<RDistribution> {
-      return send<RDistribution>({ method: 'GET', path: '/analytics/r-distribution', query }, options);
+      return call('rDistribution', { query }, options);
     },
 
     /**
@@ -68,7 +69,7 @@ export function analyticsApi(send: Send) {
      * @example const { days } = await client.analytics.calendar({ month: '2026-11', tz: 'America/Chicago' });
      */
     calendar(query: CalendarQuery, options?: CallOptions): Promise<Calendar> {
-      return send<Calendar>({ method: 'GET', path: '/analytics/calendar', query }, options);
+      return call('calendar', { query }, options);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { raceSignal } from '../call-scope.js';
 import { ClientErrorCode, TjApiError } from '../errors.js';
 import type { Session } from '../session.js';
-import type { CallOptions, Send } from '../transport.js';
+import type { Call } from '../operation.js';
+import type { CallOptions } from '../transport.js';
 import type {
   LoginInput,
   OtpLoginInput,
@@ -14,7 +15,7 @@ import type {
 } from '../types.js';
 
 /** Login, registration, refresh, logout and the current user. */
-export function authApi(send: Send, session: Session, refreshUrl: string) {
+export function authApi(call: Call, session: Session, refreshUrl: string) {
   return {
     /**
      * Logs in and keeps the token pair (later calls send it and refresh it); `onTokens` hears of it.
@@ -24,7 +25,7 @@ export function authApi(send: Send, session: Session, refreshUrl: string) {
      * @example const { user } = await client.auth.login({ email: 'ann@example.com', password: 'correct horse' });
      */
     async login(body: LoginInput, options?: CallOptions): Promise<TokenPair> {
-      const pair = await send<TokenPair>({ method: 'POST', path: '/auth/login', body, auth: false }, options);
+      const pair = await call('login', { body }, options);
       session.accept(pair);
       return pair;
     },
@@ -38,7 +39,7 @@ export function authApi(send: Send, session: Session, refreshUrl: string) {
      * catch (e) { if (isTjApiError(e, 'otp_required')) await client.auth.loginOtp({ otpToken: e.problem!.otpToken!, code: await ask() }); }
      */
     async loginOtp(body: OtpLoginInput, options?: CallOptions): Promise<TokenPair> {
-      const pair = await send<TokenPair>({ method: 'POST', path: '/auth/login/otp', body, auth: false }, options);
+      const pair = await call('loginOtp', { body }, options);
       session.accept(pair);
       return pair;
     },
@@ -51,7 +52,7 @@ export function authApi(send: Send, session: Session, refreshUrl: string) {
        * @example const { enabled } = await client.auth.totp.status();
        */
       status(options?: CallOptions): Promise<TotpStatus> {
-        return send<TotpStatus>({ method: 'GET', path: '/auth/totp' }, options);
+        return call('totpStatus', {}, options);
       },
       /**
        * Starts enrolling: a new secret and its otpauth URI (show it as a QR code).
@@ -59,7 +60,7 @@ export function authApi(send: Send, session: Session, refreshUrl: string) {
        * @example const { otpauthUri } = await client.auth.totp.enrol();
        */
       enrol(options?: CallOptions): Promise<TotpEnrolment> {
-        return send<TotpEnrolment>({ method: 'POST', path: '/auth/totp' }, options);
+        return call('enrolTotp', {}, options);
       },
       /**
        * Turns it on with a first code from the app; answers the ten recovery codes, shown only now.
@@ -67,7 +68,7 @@ export function authApi(send: Send, session: Session, refreshUrl: string) {
        * @example const { recoveryCodes } = await client.auth.totp.confirm('123456');
        */
       confirm(code: string, options?: CallOptions): Promise<TotpEnabled> {
-        return send<TotpEnabled>({ method: 'POST', path: '/auth/totp/confirm', body: { code } }, options);
+        return call('confirmTotp', { body: { code } }, options);
       },
       /**
        * Turns it off with a current code or a recovery code.
@@ -75,7 +76,7 @@ export function authApi(send: Send, session: Session, refreshUrl: string) {
        * @example await client.auth.totp.disable('123456');
        */
       async disable(code: string, options?: CallOptions): Promise<void> {
-        await send<void>({ method: 'POST', path: '/auth/totp/disable', body: { code } }, options);
+        await call('disableTotp', { body: { code } }, options);
       },
     },
 
@@ -85,7 +86,7 @@ export function authApi(send: Send, session: Session, refreshUrl: string) {
      * @example const user = await client.auth.register({ email: 'ann@example.com', name: 'Ann', password: 'correct horse' });
      */
     register(body: RegisterInput, options?: CallOptions): Promise<User> {
-      return send<User>({ method: 'POST', path: '/auth/register', body, auth: false }, options);
+      return call('register', { body }, options);
     },
 
     /**
@@ -107,10 +108,7 @@ export function authApi(send: Send, session: Session, refreshUrl: string) {
       const held = session.current();
       if (!held) return;
       try {
-        await send<void>(
-          { method: 'POST', path: '/auth/logout', body: { refreshToken: held.refreshToken }, auth: false },
-          options,
-        );
+        await call('logout', { body: { refreshToken: held.refreshToken } }, options);
       } finally {
         session.replace(undefined);
       }
@@ -122,7 +120,7 @@ export function authApi(send: Send, session: Session, refreshUrl: string) {
      * @example const me = await client.auth.me(); console.log(me.email);
      */
     me(options?: CallOptions): Promise<User> {
-      return send<User>({ method: 'GET', path: '/auth/me' }, options);
+      return call('me', {}, options);
     },
   };
 }

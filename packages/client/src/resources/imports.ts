@@ -1,3 +1,4 @@
+import { type Call, requestOf } from '../operation.js';
 import type { CallOptions, Send } from '../transport.js';
 import type {
   ImportCreateQuery,
@@ -31,8 +32,6 @@ export type ImportCreateOptions = Omit<ImportCreateQuery, 'map'> & {
   onProgress?: (bytesSent: number) => void;
 };
 
-const id = (importId: string) => `/imports/${encodeURIComponent(importId)}`;
-const profile = (name: string) => `/imports/profiles/${encodeURIComponent(name)}`;
 const encoder = new TextEncoder();
 
 function mediaType(body: ImportBody, options: ImportCreateOptions, fileName: string | undefined): string {
@@ -73,7 +72,7 @@ function sizeOf(body: Blob | string | Uint8Array): number {
 }
 
 /** Imports: send a broker export or our CSV, see the history, undo one. */
-export function importsApi(send: Send) {
+export function importsApi(call: Call, send: Send) {
   return {
     /**
      * Imports a file: the server detects its format (or takes `format`), imports it in one
@@ -105,7 +104,7 @@ export function importsApi(send: Send) {
         body: whole ? body : counted(body as ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>, options.onProgress),
         contentType: mediaType(body, options, fileName),
       };
-      const record = await send<ImportRecord>({ method: 'POST', path: '/imports', query, upload, idempotent: true }, callOptions);
+      const record = await send<ImportRecord>({ ...requestOf('createImport', { query }), upload }, callOptions);
       if (whole) options.onProgress?.(sizeOf(body));
       return record;
     },
@@ -116,7 +115,7 @@ export function importsApi(send: Send) {
      * @example const { imports } = await client.imports.list({ limit: 10 });
      */
     list(query: ImportListQuery = {}, options?: CallOptions): Promise<ImportList> {
-      return send<ImportList>({ method: 'GET', path: '/imports', query }, options);
+      return call('listImports', { query }, options);
     },
 
     /**
@@ -125,7 +124,7 @@ export function importsApi(send: Send) {
      * @example const { counts, tradeIds } = await client.imports.get(importId);
      */
     get(importId: string, options?: CallOptions): Promise<ImportRecord> {
-      return send<ImportRecord>({ method: 'GET', path: id(importId) }, options);
+      return call('getImport', { params: { id: importId } }, options);
     },
 
     /**
@@ -136,7 +135,7 @@ export function importsApi(send: Send) {
      */
     undo(importId: string, undoOptions: ImportUndoQuery = {}, options?: CallOptions): Promise<ImportRecord> {
       const query = undoOptions.force ? { force: true } : undefined;
-      return send<ImportRecord>({ method: 'DELETE', path: id(importId), query }, options);
+      return call('undoImport', { params: { id: importId }, query }, options);
     },
 
     /**
@@ -145,7 +144,7 @@ export function importsApi(send: Send) {
      * @example const { formats } = await client.imports.formats();
      */
     formats(options?: CallOptions): Promise<ImportFormatList> {
-      return send<ImportFormatList>({ method: 'GET', path: '/imports/formats' }, options);
+      return call('listImportFormats', {}, options);
     },
 
     /** Saved column mappings: each is a format of the user's imports, detected by its header or named as `format`. */
@@ -156,7 +155,7 @@ export function importsApi(send: Send) {
        * @example const { profiles } = await client.imports.profiles.list();
        */
       list(options?: CallOptions): Promise<ImportProfileList> {
-        return send<ImportProfileList>({ method: 'GET', path: '/imports/profiles' }, options);
+        return call('listImportProfiles', {}, options);
       },
 
       /**
@@ -165,7 +164,7 @@ export function importsApi(send: Send) {
        * @example const p = await client.imports.profiles.get('my-broker');
        */
       get(name: string, options?: CallOptions): Promise<ImportProfile> {
-        return send<ImportProfile>({ method: 'GET', path: profile(name) }, options);
+        return call('getImportProfile', { params: { name } }, options);
       },
 
       /**
@@ -174,7 +173,7 @@ export function importsApi(send: Send) {
        * @example await client.imports.profiles.save('my-broker', { columns: { time: 'Time', symbol: 'Symbol', side: 'Side', quantity: 'Qty', price: 'Price' } });
        */
       save(name: string, mapping: ImportProfileInput, options?: CallOptions): Promise<ImportProfile> {
-        return send<ImportProfile>({ method: 'PUT', path: profile(name), body: mapping }, options);
+        return call('saveImportProfile', { params: { name }, body: mapping }, options);
       },
 
       /**
@@ -183,7 +182,7 @@ export function importsApi(send: Send) {
        * @example await client.imports.profiles.delete('my-broker');
        */
       async delete(name: string, options?: CallOptions): Promise<void> {
-        await send<void>({ method: 'DELETE', path: profile(name) }, options);
+        await call('deleteImportProfile', { params: { name } }, options);
       },
     },
   };

@@ -1,11 +1,10 @@
 import { paginate } from '../paginate.js';
-import type { CallOptions, Send } from '../transport.js';
+import type { Call } from '../operation.js';
+import type { CallOptions } from '../transport.js';
 import type { JournalCreateInput, JournalEntry, JournalList, JournalListQuery, JournalUpdateInput } from '../types.js';
 
-const id = (entryId: string) => `/journal/${encodeURIComponent(entryId)}`;
-
 /** The journal endpoints. */
-export function journalApi(send: Send) {
+export function journalApi(call: Call) {
   const api = {
     /**
      * One page of journal entries, newest date first.
@@ -13,7 +12,7 @@ export function journalApi(send: Send) {
      * @example const { entries } = await client.journal.list({ type: 'weekly', dateFrom: '2026-01-01' });
      */
     list(query: JournalListQuery = {}, options?: CallOptions): Promise<JournalList> {
-      return send<JournalList>({ method: 'GET', path: '/journal', query }, options);
+      return call('listJournalEntries', { query }, options);
     },
 
     /**
@@ -34,7 +33,7 @@ export function journalApi(send: Send) {
      * @example const entry = await client.journal.create({ date: '2026-11-20', tradingPlan: 'Only A+ setups', emotionalState: { focus: 8 } });
      */
     create(body: JournalCreateInput, options?: CallOptions): Promise<JournalEntry> {
-      return send<JournalEntry>({ method: 'POST', path: '/journal', body, idempotent: true }, options);
+      return call('createJournalEntry', { body }, options);
     },
 
     /**
@@ -43,7 +42,7 @@ export function journalApi(send: Send) {
      * @example const entry = await client.journal.get(entryId);
      */
     get(entryId: string, options?: CallOptions): Promise<JournalEntry> {
-      return send<JournalEntry>({ method: 'GET', path: id(entryId) }, options);
+      return call('getJournalEntry', { params: { id: entryId } }, options);
     },
 
     /**
@@ -52,7 +51,7 @@ export function journalApi(send: Send) {
      * @example await client.journal.update(entryId, { postmarketReview: 'Followed the plan', emotionalState: { stress: 3 } });
      */
     update(entryId: string, body: JournalUpdateInput, options?: CallOptions): Promise<JournalEntry> {
-      return send<JournalEntry>({ method: 'PATCH', path: id(entryId), body }, options);
+      return call('updateJournalEntry', { params: { id: entryId }, body }, options);
     },
 
     /**
@@ -61,7 +60,7 @@ export function journalApi(send: Send) {
      * @example await client.journal.delete(entryId);
      */
     async delete(entryId: string, options?: CallOptions): Promise<void> {
-      await send<void>({ method: 'DELETE', path: id(entryId) }, options);
+      await call('deleteJournalEntry', { params: { id: entryId } }, options);
     },
   };
   return api;

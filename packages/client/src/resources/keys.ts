@@ -1,10 +1,9 @@
-import type { CallOptions, Send } from '../transport.js';
+import type { Call } from '../operation.js';
+import type { CallOptions } from '../transport.js';
 import type { ApiKey, ApiKeyCreated, ApiKeyCreateInput, ApiKeyList } from '../types.js';
 
-const id = (keyId: string) => `/keys/${encodeURIComponent(keyId)}`;
-
 /** API keys for scripts and apps (they need a login session or an `admin` key). */
-export function keysApi(send: Send) {
+export function keysApi(call: Call) {
   return {
     /**
      * Creates an API key; the answer's `key` is shown only this once (the server keeps its hash).
@@ -12,7 +11,7 @@ export function keysApi(send: Send) {
      * @example const { key } = await client.keys.create({ name: 'nightly export', scopes: ['read'] });
      */
     create(body: ApiKeyCreateInput, options?: CallOptions): Promise<ApiKeyCreated> {
-      return send<ApiKeyCreated>({ method: 'POST', path: '/keys', body }, options);
+      return call('createApiKey', { body }, options);
     },
 
     /**
@@ -21,7 +20,7 @@ export function keysApi(send: Send) {
      * @example const { keys } = await client.keys.list();
      */
     list(options?: CallOptions): Promise<ApiKeyList> {
-      return send<ApiKeyList>({ method: 'GET', path: '/keys' }, options);
+      return call('listApiKeys', {}, options);
     },
 
     /**
@@ -30,7 +29,7 @@ export function keysApi(send: Send) {
      * @example const { lastUsedAt } = await client.keys.get(keyId);
      */
     get(keyId: string, options?: CallOptions): Promise<ApiKey> {
-      return send<ApiKey>({ method: 'GET', path: id(keyId) }, options);
+      return call('getApiKey', { params: { id: keyId } }, options);
     },
 
     /**
@@ -39,7 +38,7 @@ export function keysApi(send: Send) {
      * @example await client.keys.revoke(keyId);
      */
     async revoke(keyId: string, options?: CallOptions): Promise<void> {
-      await send<void>({ method: 'DELETE', path: id(keyId) }, options);
+      await call('revokeApiKey', { params: { id: keyId } }, options);
     },
   };
 }

@@ -1,8 +1,9 @@
-import type { CallOptions, Send } from '../transport.js';
+import type { Call } from '../operation.js';
+import type { CallOptions } from '../transport.js';
 import type { Report, ReportQuery } from '../types.js';
 
 /** The summary report, over the statistics filters; `tz` decides days, hours and weekdays. */
-export function reportsApi(send: Send) {
+export function reportsApi(call: Call) {
   return {
     /**
      * The report's data: statistics, equity curve with drawdown, trading days, R histogram,
@@ -11,7 +12,7 @@ export function reportsApi(send: Send) {
      * @example const { statistics, days } = await client.reports.summary({ dateFrom: '2026-01-01', tz: 'Europe/London' });
      */
     summary(query: ReportQuery = {}, options?: CallOptions): Promise<Report> {
-      return send<Report>({ method: 'GET', path: '/reports/summary', query }, options);
+      return call('reportSummary', { query }, options);
     },
 
     /**
@@ -21,7 +22,7 @@ export function reportsApi(send: Send) {
      * @example iframe.srcdoc = await client.reports.summaryHtml({ tz: 'America/New_York' });
      */
     summaryHtml(query: ReportQuery = {}, options?: CallOptions): Promise<string> {
-      return send<string>({ method: 'GET', path: '/reports/summary.html', query, responseType: 'text' }, options);
+      return call('reportSummaryHtml', { query }, options);
     },
   };
 }

@@ -1,8 +1,9 @@
-import type { CallOptions, Send } from '../transport.js';
+import type { Call } from '../operation.js';
+import type { CallOptions } from '../transport.js';
 import type { Settings, SettingsPatchInput } from '../types.js';
 
 /** The user's settings (`/api/settings`): the trading day start of the user and of each account. */
-export function settingsApi(send: Send) {
+export function settingsApi(call: Call) {
   return {
     /**
      * The settings.
@@ -10,7 +11,7 @@ export function settingsApi(send: Send) {
      * @example const { tradingDayStart } = await client.settings.get();
      */
     get(options?: CallOptions): Promise<Settings> {
-      return send<Settings>({ method: 'GET', path: '/settings' }, options);
+      return call('getSettings', {}, options);
     },
 
     /**
@@ -19,7 +20,7 @@ export function settingsApi(send: Send) {
      * @example await client.settings.update({ tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' } });
      */
     update(body: SettingsPatchInput, options?: CallOptions): Promise<Settings> {
-      return send<Settings>({ method: 'PATCH', path: '/settings', body }, options);
+      return call('updateSettings', { body }, options);
     },
   };
 }

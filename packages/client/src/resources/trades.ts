@@ -1,5 +1,6 @@
 import { paginate } from '../paginate.js';
-import type { CallOptions, Send } from '../transport.js';
+import type { Call } from '../operation.js';
+import type { CallOptions } from '../transport.js';
 import type {
   Statistics,
   Trade,
@@ -10,10 +11,8 @@ import type {
   TradeUpdateInput,
 } from '../types.js';
 
-const id = (tradeId: string) => `/trades/${encodeURIComponent(tradeId)}`;
-
 /** The trades endpoints. */
-export function tradesApi(send: Send) {
+export function tradesApi(call: Call) {
   const api = {
     /**
      * One page of trades, newest entry first, with optional filters.
@@ -21,7 +20,7 @@ export function tradesApi(send: Send) {
      * @example const { trades, pagination } = await client.trades.list({ status: 'closed', instrument: 'ES', page: 2 });
      */
     list(query: TradeListQuery = {}, options?: CallOptions): Promise<TradeList> {
-      return send<TradeList>({ method: 'GET', path: '/trades', query }, options);
+      return call('listTrades', { query }, options);
     },
 
     /**
@@ -42,7 +41,7 @@ export function tradesApi(send: Send) {
      * @example const trade = await client.trades.create({ instrument: 'ES', direction: 'long', entryPrice: 5000, positionSize: 1, stopLoss: 4990, entryTime: '2026-11-20T14:30:00Z' });
      */
     create(body: TradeCreateInput, options?: CallOptions): Promise<Trade> {
-      return send<Trade>({ method: 'POST', path: '/trades', body, idempotent: true }, options);
+      return call('createTrade', { body }, options);
     },
 
     /**
@@ -51,7 +50,7 @@ export function tradesApi(send: Send) {
      * @example const trade = await client.trades.get(tradeId);
      */
     get(tradeId: string, options?: CallOptions): Promise<Trade> {
-      return send<Trade>({ method: 'GET', path: id(tradeId) }, options);
+      return call('getTrade', { params: { id: tradeId } }, options);
     },
 
     /**
@@ -60,7 +59,7 @@ export function tradesApi(send: Send) {
      * @example const closed = await client.trades.update(tradeId, { exitPrice: 5012.5 });
      */
     update(tradeId: string, body: TradeUpdateInput, options?: CallOptions): Promise<Trade> {
-      return send<Trade>({ method: 'PATCH', path: id(tradeId), body }, options);
+      return call('updateTrade', { params: { id: tradeId }, body }, options);
     },
 
     /**
@@ -69,7 +68,7 @@ export function tradesApi(send: Send) {
      * @example await client.trades.delete(tradeId);
      */
     async delete(tradeId: string, options?: CallOptions): Promise<void> {
-      await send<void>({ method: 'DELETE', path: id(tradeId) }, options);
+      await call('deleteTrade', { params: { id: tradeId } }, options);
     },
 
     /**
@@ -78,7 +77,7 @@ export function tradesApi(send: Send) {
      * @example const { winRate, profitFactor } = await client.trades.statistics({ dateFrom: '2026-01-01' });
      */
     statistics(query: TradeStatisticsQuery = {}, options?: CallOptions): Promise<Statistics> {
-      return send<Statistics>({ method: 'GET', path: '/trades/statistics', query }, options);
+      return call('tradeStatistics', { query }, options);
     },
   };
   return api;

@@ -1,4 +1,5 @@
-import type { CallOptions, Send } from '../transport.js';
+import type { Call } from '../operation.js';
+import type { CallOptions } from '../transport.js';
 import type {
   Delivery,
   DeliveryList,
@@ -9,10 +10,8 @@ import type {
   WebhookList,
 } from '../types.js';
 
-const id = (webhookId: string) => `/webhooks/${encodeURIComponent(webhookId)}`;
-
 /** The webhook endpoints. */
-export function webhooksApi(send: Send) {
+export function webhooksApi(call: Call) {
   return {
     /**
      * Registers a receiver; the answer carries the signing secret, shown only this once.
@@ -20,7 +19,7 @@ export function webhooksApi(send: Send) {
      * @example const { id, secret } = await client.webhooks.create({ url: 'https://example.com/hooks/tj', events: ['trade.closed'] });
      */
     create(body: WebhookCreateInput, options?: CallOptions): Promise<WebhookCreated> {
-      return send<WebhookCreated>({ method: 'POST', path: '/webhooks', body, idempotent: true }, options);
+      return call('createWebhook', { body }, options);
     },
 
     /**
@@ -29,7 +28,7 @@ export function webhooksApi(send: Send) {
      * @example const { webhooks } = await client.webhooks.list();
      */
     list(options?: CallOptions): Promise<WebhookList> {
-      return send<WebhookList>({ method: 'GET', path: '/webhooks' }, options);
+      return call('listWebhooks', {}, options);
     },
 
     /**
@@ -38,7 +37,7 @@ export function webhooksApi(send: Send) {
      * @example await client.webhooks.delete(webhookId);
      */
     async delete(webhookId: string, options?: CallOptions): Promise<void> {
-      await send<void>({ method: 'DELETE', path: id(webhookId) }, options);
+      await call('deleteWebhook', { params: { id: webhookId } }, options);
     },
 
     /**
@@ -47,7 +46,7 @@ export function webhooksApi(send: Send) {
      * @example const { delivered, statusCode } = await client.webhooks.test(webhookId);
      */
     test(webhookId: string, options?: CallOptions): Promise<DeliveryOutcome> {
-      return send<DeliveryOutcome>({ method: 'POST', path: `${id(webhookId)}/test` }, options);
+      return call('testWebhook', { params: { id: webhookId } }, options);
     },
 
     /**
@@ -56,7 +55,7 @@ export function webhooksApi(send: Send) {
      * @example const { deliveries } = await client.webhooks.deliveries(webhookId, { status: 'failed' });
      */
     deliveries(webhookId: string, query: DeliveryListQuery = {}, options?: CallOptions): Promise<DeliveryList> {
-      return send<DeliveryList>({ method: 'GET', path: `${id(webhookId)}/deliveries`, query }, options);
+      return call('listWebhookDeliveries', { params: { id: webhookId }, query }, options);
     },
 
     /**
@@ -65,10 +64,7 @@ export function webhooksApi(send: Send) {
      * @example const delivery = await client.webhooks.redeliver(webhookId, deliveryId);
      */
     redeliver(webhookId: string, deliveryId: string, options?: CallOptions): Promise<Delivery> {
-      return send<Delivery>(
-        { method: 'POST', path: `${id(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver` },
-        options,
-      );
+      return call('redeliverWebhookDelivery', { params: { id: webhookId, deliveryId } }, options);
     },
   };
 }

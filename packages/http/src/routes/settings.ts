@@ -1,33 +1,8 @@
-import { settingsPatchSchema, settingsSchema } from '@tj/core';
-import { ok, type Route } from './route.js';
-
-const PATH = '/api/settings';
+import type { settingsOperations } from '@tj/core';
+import { ok, type HandlersOf } from './route.js';
 
 /** The user's settings: one resource, read whole and changed by partial update. */
-export const settingsRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: PATH,
-    operationId: 'getSettings',
-    summary: 'The settings: the trading day start of the user and of each account',
-    tag: 'settings',
-    auth: true,
-    scope: 'read',
-    response: { status: 200, description: 'The settings', schema: settingsSchema },
-    errors: [401, 403],
-    handle: async ({ core, userId }) => ok(await core.settings.get(userId)),
-  },
-  {
-    method: 'PATCH',
-    path: PATH,
-    operationId: 'updateSettings',
-    summary: 'Change settings: fields left out keep their value, null clears one, an account set to null drops its settings',
-    tag: 'settings',
-    auth: true,
-    scope: 'write',
-    body: settingsPatchSchema,
-    response: { status: 200, description: 'The settings after the change', schema: settingsSchema },
-    errors: [400, 401, 403, 413, 415],
-    handle: async ({ core, userId, body }) => ok(await core.settings.update(userId, body)),
-  },
-];
+export const settingsHandlers: HandlersOf<typeof settingsOperations> = {
+  getSettings: async ({ core, userId }) => ok(await core.settings.get(userId)),
+  updateSettings: async ({ core, userId, body }) => ok(await core.settings.update(userId, body)),
+};

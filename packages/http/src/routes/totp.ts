@@ -1,80 +1,14 @@
-import {
-  otpCodeSchema,
-  otpLoginSchema,
-  tokenPairSchema,
-  totpEnabledSchema,
-  totpEnrolmentSchema,
-  totpStatusSchema,
-} from '@tj/core';
-import { noContent, ok, type Route } from './route.js';
-
-const BASE = '/api/auth/totp';
+import type { totpOperations } from '@tj/core';
+import { noContent, ok, type HandlersOf } from './route.js';
 
 /** The optional TOTP second factor: the login's second step, enrolment, status and removal. */
-export const totpRoutes: Route[] = [
-  {
-    method: 'POST',
-    path: '/api/auth/login/otp',
-    operationId: 'loginOtp',
-    summary: 'Second step of a login answered 401 otp_required: its otpToken and a TOTP or recovery code give the token pair',
-    tag: 'auth',
-    auth: false,
-    body: otpLoginSchema,
-    response: { status: 200, description: 'A new access and refresh token', schema: tokenPairSchema },
-    errors: [400, 401, 403, 413, 415],
-    handle: async ({ core, body }) => ok(await core.auth.loginOtp(body)),
+export const totpHandlers: HandlersOf<typeof totpOperations> = {
+  loginOtp: async ({ core, body }) => ok(await core.auth.loginOtp(body)),
+  totpStatus: async ({ core, userId }) => ok(await core.auth.totp.status(userId)),
+  enrolTotp: async ({ core, userId }) => ok(await core.auth.totp.enrol(userId)),
+  confirmTotp: async ({ core, userId, body }) => ok(await core.auth.totp.confirm(userId, body)),
+  disableTotp: async ({ core, userId, body }) => {
+    await core.auth.totp.disable(userId, body);
+    return noContent();
   },
-  {
-    method: 'GET',
-    path: BASE,
-    operationId: 'totpStatus',
-    summary: 'Whether the second factor is on, and how many recovery codes are left',
-    tag: 'auth',
-    auth: true,
-    scope: 'admin',
-    response: { status: 200, description: 'The second factor status', schema: totpStatusSchema },
-    errors: [401, 403],
-    handle: async ({ core, userId }) => ok(await core.auth.totp.status(userId)),
-  },
-  {
-    method: 'POST',
-    path: BASE,
-    operationId: 'enrolTotp',
-    summary: 'Start enrolling the second factor: a new secret and its otpauth URI (409 when it is already on)',
-    tag: 'auth',
-    auth: true,
-    scope: 'admin',
-    response: { status: 200, description: 'The secret to put into an authenticator app', schema: totpEnrolmentSchema },
-    errors: [401, 403, 409],
-    handle: async ({ core, userId }) => ok(await core.auth.totp.enrol(userId)),
-  },
-  {
-    method: 'POST',
-    path: `${BASE}/confirm`,
-    operationId: 'confirmTotp',
-    summary: 'Turn the second factor on with a first code; answers the ten recovery codes, shown only here',
-    tag: 'auth',
-    auth: true,
-    scope: 'admin',
-    body: otpCodeSchema,
-    response: { status: 200, description: 'On, with recovery codes', schema: totpEnabledSchema },
-    errors: [401, 403, 409, 413, 415],
-    handle: async ({ core, userId, body }) => ok(await core.auth.totp.confirm(userId, body)),
-  },
-  {
-    method: 'POST',
-    path: `${BASE}/disable`,
-    operationId: 'disableTotp',
-    summary: 'Turn the second factor off with a current code or a recovery code',
-    tag: 'auth',
-    auth: true,
-    scope: 'admin',
-    body: otpCodeSchema,
-    response: { status: 204, description: 'Off' },
-    errors: [401, 403, 409, 413, 415],
-    handle: async ({ core, userId, body }) => {
-      await core.auth.totp.disable(userId, body);
-      return noContent();
-    },
-  },
-];
+};

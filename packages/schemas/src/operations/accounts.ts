@@ -1,0 +1,16 @@
+import { accountListSchema } from '../account.js';
+import type { OperationTable } from './spec.js';
+
+/** The accounts a user's trades carry. */
+export const accountOperations = {
+  listAccounts: {
+    method: 'GET',
+    path: '/api/accounts',
+    summary: 'The accounts the user’s trades carry, with trade counts, summed results and date ranges',
+    tag: 'trades',
+    auth: true,
+    scope: 'read',
+    response: { status: 200, description: 'Every account, by name; trades without an account last', schema: accountListSchema },
+    errors: [401, 403],
+  },
+} as const satisfies OperationTable;
