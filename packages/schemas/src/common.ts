@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idPrefixRange } from './id-prefix.js';
+import { ErrorCode } from './errors.js';
 
 /** UUID identifier of any record. */
 export const idSchema = z.uuid().meta({ description: 'UUID (v7) identifier' });
@@ -142,7 +143,9 @@ export const problemSchema = z
     type: z.string(),
     title: z.string(),
     status: z.number().int(),
-    code: z.string(),
+    code: z.string().meta({
+      description: `Stable machine-readable code. Known codes: ${Object.values(ErrorCode).join(', ')}. A string, not an enum: later versions may add codes, so treat one you do not know by its status.`,
+    }),
     detail: z.string().optional(),
     instance: z.string().optional(),
     requestId: z.string().optional(),

@@ -1,43 +1,7 @@
-import type { FieldError } from '@tj/schemas';
+import { ErrorCode, type FieldError } from '@tj/schemas';
 
-/** Stable machine-readable error codes shared by core, the HTTP server, the SDK and the CLI. */
-export const ErrorCode = {
-  invalidJson: 'invalid_json',
-  validationFailed: 'validation_failed',
-  unauthorized: 'unauthorized',
-  tokenExpired: 'token_expired',
-  invalidCredentials: 'invalid_credentials',
-  invalidRefreshToken: 'invalid_refresh_token',
-  /** The password was right; the account also needs a one-time code (see `POST /api/auth/login/otp`). */
-  otpRequired: 'otp_required',
-  /** A one-time code (TOTP or recovery code) that is wrong, already used, or whose login step expired. */
-  invalidOtp: 'invalid_otp',
-  forbidden: 'forbidden',
-  /** An API key without the scope the operation needs. */
-  insufficientScope: 'insufficient_scope',
-  registrationClosed: 'registration_closed',
-  notFound: 'not_found',
-  methodNotAllowed: 'method_not_allowed',
-  /** The request did not arrive in time (the server's request timeout). */
-  requestTimeout: 'request_timeout',
-  conflict: 'conflict',
-  /** A request with this Idempotency-Key is still being processed. */
-  idempotencyKeyInUse: 'idempotency_key_in_use',
-  payloadTooLarge: 'payload_too_large',
-  unsupportedMediaType: 'unsupported_media_type',
-  /** An Idempotency-Key used before with a different request. */
-  idempotencyKeyReused: 'idempotency_key_reused',
-  rateLimited: 'rate_limited',
-  /** The request's header section is too large. */
-  headersTooLarge: 'headers_too_large',
-  /** A request that is not valid HTTP (bad framing). */
-  malformedRequest: 'malformed_request',
-  unavailable: 'unavailable',
-  internalError: 'internal_error',
-} as const;
-
-/** One of the values of {@link ErrorCode}. */
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** The API's error codes (declared with their HTTP statuses in @tj/schemas). */
+export { ErrorCode };
 
 /** One failed field of a validation error (its schema is in @tj/schemas). */
 export type { FieldError };

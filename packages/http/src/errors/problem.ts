@@ -1,4 +1,4 @@
-import { CoreError, type ErrorCode, type FieldError, type Problem } from '@tj/core';
+import { CoreError, ErrorCode, type FieldError, type Problem } from '@tj/core';
 import { excerpt } from '@tj/core/internal';
 import { STATUS_OF_CODE, statusTitle } from './status.js';
 
@@ -38,12 +38,12 @@ const MAX_FIELD_ERRORS = 100;
  * else is a bug and becomes a bare 500 `internal_error`.
  */
 export function toProblem(error: unknown, requestId: string, bearerSent: boolean): ProblemResponse {
-  if (!(error instanceof CoreError) || error.code === 'internal_error') {
+  if (!(error instanceof CoreError) || error.code === ErrorCode.internalError) {
     const body: Problem = {
       type: 'about:blank',
       title: statusTitle(500),
       status: 500,
-      code: 'internal_error',
+      code: ErrorCode.internalError,
       detail: 'an unexpected error occurred; quote the request id when reporting it',
       requestId,
     };
@@ -52,7 +52,7 @@ export function toProblem(error: unknown, requestId: string, bearerSent: boolean
   const status = STATUS_OF_CODE[error.code];
   const headers: Record<string, string> = error instanceof HttpError ? { ...error.headers } : {};
   if (status === 401 && !headers['www-authenticate']) {
-    const badToken = bearerSent && (error.code === 'unauthorized' || error.code === 'token_expired');
+    const badToken = bearerSent && (error.code === ErrorCode.unauthorized || error.code === ErrorCode.tokenExpired);
     headers['www-authenticate'] = badToken ? `${BEARER_CHALLENGE}, error="invalid_token"` : BEARER_CHALLENGE;
   }
   if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(0, error.retryAfterSeconds));

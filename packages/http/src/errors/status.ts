@@ -1,35 +1,9 @@
-import type { ErrorCode } from '@tj/core';
+import { ERROR_CODES, type ErrorCode } from '@tj/core';
 
-/**
- * The HTTP status of every core error code. Exhaustive on purpose: a code added to core that
- * nobody mapped here fails to compile.
- */
-export const STATUS_OF_CODE: Record<ErrorCode, number> = {
-  invalid_json: 400,
-  validation_failed: 400,
-  unauthorized: 401,
-  token_expired: 401,
-  invalid_credentials: 401,
-  invalid_refresh_token: 401,
-  otp_required: 401,
-  invalid_otp: 401,
-  forbidden: 403,
-  insufficient_scope: 403,
-  registration_closed: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  request_timeout: 408,
-  conflict: 409,
-  idempotency_key_in_use: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  idempotency_key_reused: 422,
-  rate_limited: 429,
-  headers_too_large: 431,
-  malformed_request: 400,
-  internal_error: 500,
-  unavailable: 503,
-};
+/** The HTTP status of every error code, from the one declaration of the codes (`ERROR_CODES` of @tj/schemas). */
+export const STATUS_OF_CODE: Readonly<Record<ErrorCode, number>> = Object.fromEntries(
+  Object.values(ERROR_CODES).map((entry) => [entry.code, entry.status]),
+) as Record<ErrorCode, number>;
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import type { ErrorCode, Problem } from '@tj/core';
-import { statusTitle } from '../errors/status.js';
+import { ErrorCode, type Problem } from '@tj/core';
+import { STATUS_OF_CODE, statusTitle } from '../errors/status.js';
 import type { Logger } from './logger.js';
 
 /** Node's own refusals of a request it could not parse, as problem codes and messages. */
-function refusal(code: string | undefined): { status: number; code: ErrorCode; detail: string } {
-  if (code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, code: 'headers_too_large', detail: 'the request headers are too large' };
-  }
+function refusal(code: string | undefined): { code: ErrorCode; detail: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { code: ErrorCode.headersTooLarge, detail: 'the request headers are too large' };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return { status: 408, code: 'request_timeout', detail: 'the request did not arrive in time' };
+    return { code: ErrorCode.requestTimeout, detail: 'the request did not arrive in time' };
   }
-  return { status: 400, code: 'malformed_request', detail: 'the request is not valid HTTP' };
+  return { code: ErrorCode.malformedRequest, detail: 'the request is not valid HTTP' };
 }
 
 /**
@@ -28,7 +26,8 @@ export function clientErrorListener(logger: Logger): (error: Error & { code?: st
       socket.destroy();
       return;
     }
-    const { status, code, detail } = refusal(error.code);
+    const { code, detail } = refusal(error.code);
+    const status = STATUS_OF_CODE[code];
     const requestId = randomUUID();
     const body: Problem = { type: 'about:blank', title: statusTitle(status), status, code, detail, requestId };
     const payload = JSON.stringify(body);
