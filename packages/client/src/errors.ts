@@ -1,4 +1,4 @@
-import type { FieldError, Problem } from './types.js';
+import type { ErrorCode, FieldError, Problem } from './types.js';
 
 /** Codes the client itself gives to failures that have no server answer (status 0) or no problem body. */
 export const ClientErrorCode = {
@@ -8,10 +8,20 @@ export const ClientErrorCode = {
   invalidResponse: 'invalid_response',
 } as const;
 
+/** One of {@link ClientErrorCode}'s values, or `http_<status>` for an error answer without a problem body. */
+export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode] | `http_${number}`;
+
+/**
+ * The `code` of a {@link TjApiError}: one of the server's codes (`ErrorCode` of @tj/schemas) or one
+ * of the client's own. A newer server may send a code this SDK does not know yet; it arrives as
+ * sent, so keep a default branch when switching on it.
+ */
+export type TjApiErrorCode = ErrorCode | ClientErrorCode;
+
 /** What a {@link TjApiError} is made from. */
 export interface TjApiErrorInit {
   status: number;
-  code: string;
+  code: TjApiErrorCode;
   message: string;
   method: string;
   url: string;
@@ -36,7 +46,7 @@ export interface TjApiErrorInit {
 export class TjApiError extends Error {
   override readonly name = 'TjApiError';
   readonly status: number;
-  readonly code: string;
+  readonly code: TjApiErrorCode;
   readonly problem: Problem | undefined;
   readonly method: string;
   readonly url: string;
@@ -73,7 +83,7 @@ export class TjApiError extends Error {
 }
 
 /** True when `e` is a {@link TjApiError}, optionally with the given code. */
-export function isTjApiError(e: unknown, code?: string): e is TjApiError {
+export function isTjApiError(e: unknown, code?: TjApiErrorCode): e is TjApiError {
   return e instanceof TjApiError && (code === undefined || e.code === code);
 }
 

@@ -1,5 +1,5 @@
 export { type ClientOptions, createClient, type TjClient } from './client.js';
-export { ClientErrorCode, isTjApiError, TjApiError, type TjApiErrorInit } from './errors.js';
+export { ClientErrorCode, isTjApiError, TjApiError, type TjApiErrorCode, type TjApiErrorInit } from './errors.js';
 export { type Page, paginate } from './paginate.js';
 export type { ImportBody, ImportCreateOptions } from './resources/imports.js';
 export type { RetryOptions } from './retry.js';

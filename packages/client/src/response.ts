@@ -1,11 +1,12 @@
-import { TjApiError } from './errors.js';
-import type { Problem } from './types.js';
+import { TjApiError, type TjApiErrorCode } from './errors.js';
+import type { ErrorCode, Problem } from './types.js';
 
 /** Turns a non-2xx answer into a TjApiError carrying the problem body and the server's `code`. */
 export async function readFailure(response: Response, method: string, url: string): Promise<TjApiError> {
   const problem = await readProblem(response);
   const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
-  const code = problem?.code ?? `http_${response.status}`;
+  // The server's code as sent: typed as the codes this SDK knows (a newer server may add others).
+  const code: TjApiErrorCode = (problem?.code as ErrorCode | undefined) ?? `http_${response.status}`;
   const detail = problem?.detail ?? problem?.title ?? response.statusText;
   return new TjApiError({
     status: response.status,

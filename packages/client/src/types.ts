@@ -30,6 +30,7 @@ export type {
   /** The JSON body of a webhook delivery, as `constructEvent` returns it. */
   DeliveryPayload as WebhookEvent,
   EquityCurve,
+  ErrorCode,
   FieldError,
   Health,
   IdKind,
