@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { ErrorCode } from '@tj/core';
 import { CommanderError } from 'commander';
 import { fieldErrorsInWords } from './output/field-words.js';
 
@@ -32,7 +33,8 @@ export function fileError(e: unknown, path: string, writing = false): CliError {
   return new CliError(`cannot ${writing ? 'write' : 'read'} ${path}: ${message}`);
 }
 
-interface ErrorLike {
+/** Any error, read by shape (the SDK and core are loaded lazily). */
+export interface ErrorLike {
   name?: unknown;
   code?: unknown;
   message?: unknown;
@@ -46,13 +48,13 @@ interface ErrorLike {
 type FieldErrors = Array<{ path: string; message: string }>;
 
 /** The field errors of a validation failure (CoreError's `errors`, or the problem's), if any. */
-function fieldErrorsOf(e: ErrorLike): FieldErrors | undefined {
+export function fieldErrorsOf(e: ErrorLike): FieldErrors | undefined {
   const list = Array.isArray(e.errors) ? e.errors : Array.isArray(e.problem?.errors) ? e.problem.errors : undefined;
-  return e.code === 'validation_failed' && list && list.length > 0 ? (list as FieldErrors) : undefined;
+  return e.code === ErrorCode.validationFailed && list && list.length > 0 ? (list as FieldErrors) : undefined;
 }
 
 /** 401 codes that mean the stored session is no longer good (not a wrong password). */
-const SESSION_CODES = new Set(['unauthorized', 'token_expired', 'invalid_refresh_token']);
+const SESSION_CODES = new Set<string>([ErrorCode.unauthorized, ErrorCode.tokenExpired, ErrorCode.invalidRefreshToken]);
 
 function apiMessage(e: ErrorLike): string {
   const fields = fieldErrorsOf(e);

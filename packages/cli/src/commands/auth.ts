@@ -1,3 +1,4 @@
+import { ErrorCode } from '@tj/core';
 import type { Command } from 'commander';
 import { remoteClient } from '../backend/client.js';
 import { action, examples, type Opts } from '../command-kit.js';
@@ -16,10 +17,10 @@ function serverUrl(text: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-/** The `otpToken` of an `otp_required` answer (the SDK is loaded lazily, so its error is read by shape). */
+/** The `otpToken` of an `ErrorCode.otpRequired` answer (the SDK is loaded lazily, so its error is read by shape). */
 function otpTokenOf(e: unknown): string | undefined {
   const err = e as { name?: unknown; code?: unknown; problem?: { otpToken?: unknown } } | null;
-  const token = err?.name === 'TjApiError' && err.code === 'otp_required' ? err.problem?.otpToken : undefined;
+  const token = err?.name === 'TjApiError' && err.code === ErrorCode.otpRequired ? err.problem?.otpToken : undefined;
   return typeof token === 'string' ? token : undefined;
 }
 

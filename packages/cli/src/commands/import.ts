@@ -5,13 +5,14 @@ import type { ImportFormatInfo, ImportRecord, ImportReport } from '@tj/core';
 import { action, type Opts } from '../command-kit.js';
 import type { TjClient } from '@tj/client';
 import type { Context, Io } from '../context.js';
-import { CliError, fileError, UsageError } from '../errors.js';
+import { CliError, type ErrorLike, fieldErrorsOf, fileError, UsageError } from '../errors.js';
 import { collectPointValue, pointValuesOf, type SourceZone, sourceZone } from '../import/import-options.js';
 import { readMapping } from '../import/mapping.js';
 import { countLineBreaks, Progress } from '../import/progress.js';
 import { detectedLine, printFormats, printGroups, printWarnings, summaryLine } from '../import/report-view.js';
 import { noteImportAlerts } from './fired-alerts.js';
 import { defaultSkippedPath, writeSkippedReport } from '../import/skipped-report.js';
+import { AS_WRITTEN, fieldErrorsInWords } from '../output/field-words.js';
 import { plural } from '../output/format.js';
 
 async function checkedSize(path: string): Promise<number> {
@@ -135,11 +136,9 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
 
 /** The API's error in words: validation errors name file, line, column and the raw value. */
 function messageOf(e: unknown, fallback: string): string {
-  const err = e as { code?: unknown; problem?: { detail?: unknown; errors?: Array<{ path: string; message: string }> } };
-  const fields = err.problem?.errors;
-  if (err.code === 'validation_failed' && Array.isArray(fields) && fields.length > 0) {
-    return fields.map((f) => (f.path === '' ? f.message : `${f.path}: ${f.message}`)).join('; ');
-  }
+  const err = e as ErrorLike;
+  const fields = fieldErrorsOf(err);
+  if (fields) return fieldErrorsInWords(fields, AS_WRITTEN);
   return typeof err.problem?.detail === 'string' ? err.problem.detail : fallback;
 }
 

@@ -2,6 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import type { MappingProfile } from '@tj/core';
 import { CliError, fileError } from '../errors.js';
+import { AS_WRITTEN, type FieldWording, fieldErrorsInWords } from '../output/field-words.js';
+
+/** The mapping's errors as core words them; one about the whole mapping (path `map`) is its message alone. */
+const MAPPING_WORDING: FieldWording = { ...AS_WRITTEN, field: (path) => (path === 'map' ? '' : path) };
 
 /** True when `--map` names a file rather than giving pairs (`.json`, or no `=` in it). */
 function isFile(mapping: string): boolean {
@@ -25,7 +29,7 @@ export async function readMapping(mapping: string, datePattern: string | undefin
   } catch (e) {
     if (e instanceof CliError) throw e;
     const errors = (e as { errors?: Array<{ path: string; message: string }> }).errors ?? [];
-    const words = errors.map((f) => (f.path === 'map' ? f.message : `${f.path}: ${f.message}`));
-    throw new CliError(`--map:${file ? ` ${mapping}:` : ''} ${words.length > 0 ? words.join('; ') : String(e)}`);
+    const words = errors.length > 0 ? fieldErrorsInWords(errors, MAPPING_WORDING) : String(e);
+    throw new CliError(`--map:${file ? ` ${mapping}:` : ''} ${words}`);
   }
 }

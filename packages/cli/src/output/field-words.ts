@@ -86,12 +86,31 @@ export function messageInWords(message: string): string {
   return plainMessage(message);
 }
 
-/** Field errors as one line: `--size: must be greater than 0; --stop: must be below the entry price`. */
-export function fieldErrorsInWords(errors: ReadonlyArray<{ path: string; message: string }>): string {
+/** How {@link fieldErrorsInWords} names a field (`''`: say the message alone) and words its message. */
+export interface FieldWording {
+  field(path: string): string;
+  message(message: string): string;
+}
+
+/** A command's fields: the flag that sets each, the messages in plain words. */
+export const AS_FLAGS: FieldWording = { field: fieldInWords, message: messageInWords };
+
+/** Paths and messages as the server wrote them (an import's file, line and column). */
+export const AS_WRITTEN: FieldWording = { field: (path) => path, message: (message) => message };
+
+/**
+ * Field errors as one line, the CLI's one formatter of them: `--size: must be greater than 0;
+ * --stop: must be below the entry price` (a field named `''` gives its message alone).
+ */
+export function fieldErrorsInWords(
+  errors: ReadonlyArray<{ path: string; message: string }>,
+  wording: FieldWording = AS_FLAGS,
+): string {
   return errors
     .map((e) => {
-      const field = fieldInWords(e.path);
-      return field ? `${field}: ${messageInWords(e.message)}` : messageInWords(e.message);
+      const field = wording.field(e.path);
+      const message = wording.message(e.message);
+      return field ? `${field}: ${message}` : message;
     })
     .join('; ');
 }
