@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { InputLimits, PasswordCost, Storage } from '@tj/core';
+import type { BrokerFormat, InputLimits, PasswordCost, Storage } from '@tj/core';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from './server/logger.js';
 import { DEFAULTS } from '@tj/core';
@@ -75,6 +75,8 @@ export interface ServerConfig {
    * nesting depth, an import's memory); each left out keeps its default (`DEFAULTS.inputLimits`).
    */
   inputLimits?: Partial<InputLimits>;
+  /** Import formats of the embedding application (`defineFormat`), beside the built-in ones: clients see them in `GET /api/imports/formats`. */
+  formats?: Iterable<BrokerFormat>;
 }
 
 /** Command-line flags as the CLI passes them (strings from the command line, or already typed). */

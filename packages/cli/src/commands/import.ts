@@ -33,25 +33,32 @@ async function* watched(body: AsyncIterable<Uint8Array>, bar: Progress): AsyncGe
   }
 }
 
-/** `tj import --list-formats`: every format core knows, with what it reads and a sample header. */
+/**
+ * The formats the API reads (`GET /api/imports/formats`): the server's after `tj login`, formats it
+ * added included, else the local app's. A local journal not created yet (`tj init`) has no app to
+ * ask: its list is core's built-in one, which is what the local app would answer.
+ */
+async function knownFormats(ctx: Context): Promise<ImportFormatInfo[]> {
+  let client: TjClient;
+  try {
+    client = await ctx.client();
+  } catch (e) {
+    if (ctx.mode !== 'local' || !(e instanceof CliError)) throw e;
+    const { formatInfo, formatRegistry } = await import('@tj/core/internal');
+    return formatRegistry().list().map(formatInfo);
+  }
+  return (await client.imports.formats()).formats;
+}
+
+/** `tj import --list-formats`: every format the API reads, with what it reads and a sample header. */
 async function listFormats(ctx: Context): Promise<void> {
-  const { formatInfo, formatRegistry } = await import('@tj/core/internal');
-  const formats = formatRegistry().list().map(formatInfo);
+  const formats = await knownFormats(ctx);
   ctx.out.result({ formats }, (r) => printFormats(ctx.out, r.formats));
 }
 
-/** The description of a format core itself knows (not a saved profile), or undefined. */
-async function builtInFormat(name: string): Promise<ImportFormatInfo | undefined> {
-  const { formatInfo, formatRegistry } = await import('@tj/core/internal');
-  const format = formatRegistry()
-    .list()
-    .find((f) => f.name === name);
-  return format === undefined ? undefined : formatInfo(format);
-}
-
 /** The import's format as `--list-formats` describes it; a mapping or saved profile reads naive times in the source zone. */
-async function describedFormat(record: ImportReport): Promise<ImportFormatInfo> {
-  const known = await builtInFormat(record.format.name);
+function describedFormat(record: ImportReport, formats: ImportFormatInfo[]): ImportFormatInfo {
+  const known = formats.find((f) => f.name === record.format.name);
   if (known !== undefined) return known;
   const rule = 'naive: read in --source-tz';
   return {
@@ -65,9 +72,9 @@ async function describedFormat(record: ImportReport): Promise<ImportFormatInfo> 
   };
 }
 
-/** A usage error unless `name` is a format core knows or one of the user's saved profiles. */
-async function checkFormatName(name: string, client: TjClient): Promise<void> {
-  if ((await builtInFormat(name)) !== undefined) return;
+/** A usage error unless `name` is a format the API reads or one of the user's saved profiles. */
+async function checkFormatName(name: string, client: TjClient, formats: ImportFormatInfo[]): Promise<void> {
+  if (formats.some((f) => f.name === name)) return;
   if ((await client.imports.profiles.list()).profiles.some((p) => p.name === name)) return;
   throw new UsageError(
     `--format: unknown format "${name}"; tj import --list-formats lists them (and tj imports profiles list your saved ones)`,
@@ -99,7 +106,8 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
     ctx.io.stderr.isTTY === true && opts.progress !== false,
   );
   const client = await ctx.client();
-  if (opts.format !== undefined) await checkFormatName(opts.format as string, client);
+  const formats = (await client.imports.formats()).formats;
+  if (opts.format !== undefined) await checkFormatName(opts.format as string, client, formats);
   const dryRun = opts.dryRun === true;
   let record: ImportRecord;
   try {
@@ -122,7 +130,7 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
     progress.clear();
   }
   const forced = mapping !== undefined ? '--map' : opts.format !== undefined ? '--format' : undefined;
-  render(ctx, record, await describedFormat(record), zone, forced);
+  render(ctx, record, describedFormat(record, formats), zone, forced);
   await noteImportAlerts(ctx, record);
   await reportSkipped(ctx, record, opts.skippedReport ?? defaultSkippedPath(path));
   if (mapping !== undefined && opts.saveProfile !== undefined) {

@@ -113,6 +113,7 @@ export async function createApp(config: ServerConfig): Promise<TjApp> {
     const core = createCore({
       storage,
       ...(config.inputLimits !== undefined && { inputLimits: config.inputLimits }),
+      ...(config.formats !== undefined && { formats: config.formats }),
       accessTokens: tokens.issuer,
       auth: {
         ...(config.passwordCost ? { passwordCost: config.passwordCost } : {}),
