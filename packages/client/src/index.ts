@@ -1,7 +1,7 @@
 export { type ClientOptions, createClient, type TjClient } from './client.js';
 export { ClientErrorCode, isTjApiError, TjApiError, type TjApiErrorCode, type TjApiErrorInit } from './errors.js';
 export { type Page, paginate } from './paginate.js';
-export type { ImportBody, ImportCreateOptions } from './resources/imports.js';
+export type { ImportBody, ImportCreateOptions, KeyValues } from './resources/imports.js';
 export type { RetryOptions } from './retry.js';
 export type { Tokens, TokensListener } from './session.js';
 export type { CallOptions } from './transport.js';

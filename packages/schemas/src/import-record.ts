@@ -10,6 +10,7 @@ const flag = (description: string) =>
     .meta({ description });
 
 const ROOT_VALUE = /^\s*([A-Za-z0-9]{1,8})\s*=\s*(\d+(?:\.\d+)?)\s*$/;
+const SYMBOL_VALUE = /^\s*([A-Za-z0-9._:!/-]{1,32})\s*=\s*(\d+(?:\.\d+)?)\s*$/;
 
 /**
  * `ES=50`: a futures root (upper-cased) and its point value, above 0; undefined when `text` is not that.
@@ -22,22 +23,54 @@ export function parsePointValue(text: string): { root: string; value: number } |
   return m !== null && value > 0 ? { root: (m[1] as string).toUpperCase(), value } : undefined;
 }
 
-/** `ES=50,NQ=20`: point values by futures root. */
-const pointValues = z
-  .string()
-  .transform((s, ctx) => {
+/**
+ * `XAUUSD=100`: a symbol (as written) and its units per lot, above 0; undefined when `text` is not that.
+ *
+ * @example parseLotSize('US30=1') // { symbol: 'US30', value: 1 }
+ */
+export function parseLotSize(text: string): { symbol: string; value: number } | undefined {
+  const m = SYMBOL_VALUE.exec(text);
+  const value = m === null ? Number.NaN : Number(m[2]);
+  return m !== null && value > 0 ? { symbol: m[1] as string, value } : undefined;
+}
+
+/** A comma-separated `KEY=VALUE` list read into an object by `parse`; `example` shows a good one. */
+function keyValues(parse: (text: string) => { key: string; value: number } | undefined, shape: string, example: string) {
+  return z.string().transform((s, ctx) => {
     const out: Record<string, number> = {};
     for (const part of s.split(',')) {
-      const parsed = parsePointValue(part);
+      const parsed = parse(part);
       if (parsed === undefined) {
-        ctx.addIssue({ code: 'custom', message: `"${part.trim()}" is not ROOT=VALUE (e.g. ES=50)` });
+        ctx.addIssue({ code: 'custom', message: `"${part.trim()}" is not ${shape} with a value above 0 (such as ${example})` });
         return z.NEVER;
       }
-      out[parsed.root] = parsed.value;
+      out[parsed.key] = parsed.value;
     }
     return out;
-  })
-  .meta({ description: 'Point values by futures root, comma-separated: ES=50,NQ=20 (override or complete the catalogue)' });
+  });
+}
+
+/** `ES=50,NQ=20`: point values by futures root. */
+const pointValues = keyValues(
+  (t) => {
+    const p = parsePointValue(t);
+    return p && { key: p.root, value: p.value };
+  },
+  'ROOT=VALUE',
+  'ES=50',
+).meta({ description: 'Point values by futures root, comma-separated: ES=50,NQ=20 (override or complete the catalogue)' });
+
+/** `XAUUSD=100,US30=1`: units per lot by symbol. */
+const lotSizes = keyValues(
+  (t) => {
+    const p = parseLotSize(t);
+    return p && { key: p.symbol, value: p.value };
+  },
+  'SYMBOL=UNITS',
+  'XAUUSD=100',
+).meta({
+  description: 'Units per lot by symbol, comma-separated, for formats that count in lots (MetaTrader): XAUUSD=100,US30=1',
+});
 
 /** Options of POST /api/imports, as query parameters (or multipart fields sent before the file). */
 export const importCreateQuerySchema = z.strictObject({
@@ -57,6 +90,11 @@ export const importCreateQuerySchema = z.strictObject({
   dryRun: flag('true: report what would be imported, write nothing (answers 200)'),
   skipInvalid: flag('true: import the good rows and count (and warn about) the invalid ones'),
   pointValues: pointValues.optional(),
+  lotSizes: lotSizes.optional(),
+  locale: z
+    .enum(['us', 'eu'])
+    .optional()
+    .meta({ description: 'Number and date locale of formats with variants (NinjaTrader: us, eu); detected when absent' }),
   map: textInput(4096, { min: 1 }).optional().meta({
     description:
       'A column mapping for a CSV no format knows: field=Column pairs (time=Exec Time,symbol=Symbol,side=Side,quantity=Qty,price=Price) or an ImportMapping as JSON; not with format',

@@ -6,7 +6,7 @@ import { action, type Opts } from '../command-kit.js';
 import type { TjClient } from '@tj/client';
 import type { Context, Io } from '../context.js';
 import { CliError, type ErrorLike, fieldErrorsOf, fileError, UsageError } from '../errors.js';
-import { collectPointValue, pointValuesOf, type SourceZone, sourceZone } from '../import/import-options.js';
+import { collectRepeated, type SourceZone, sourceZone, usageOfOptions } from '../import/import-options.js';
 import { readMapping } from '../import/mapping.js';
 import { countLineBreaks, Progress } from '../import/progress.js';
 import { detectedLine, printFormats, printGroups, printWarnings, summaryLine } from '../import/report-view.js';
@@ -94,7 +94,9 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
     throw new UsageError('--save-profile saves the mapping given with --map: pass --map too');
   }
   if (opts.map !== undefined && opts.format !== undefined) throw new UsageError('--map and --format: give one of them');
-  const pointValues = await pointValuesOf(opts.pointValue as string[] | undefined);
+  // Point values and lot sizes go to the API as written: the server reads them (one parser).
+  const pointValues = (opts.pointValue as string[] | undefined)?.join(',');
+  const lotSizes = (opts.lotSize as string[] | undefined)?.join(',');
   const zone = sourceZone(opts.sourceTz, ctx.options.tz, ctx.env, ctx.tz);
   const size = await checkedSize(path);
   const mapping = opts.map === undefined ? undefined : await readMapping(opts.map, opts.datePattern);
@@ -121,8 +123,11 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
       ...(dryRun && { dryRun }),
       ...(opts.skipInvalid === true && { skipInvalid: true }),
       ...(pointValues !== undefined && { pointValues }),
+      ...(lotSizes !== undefined && { lotSizes }),
+      ...(opts.locale !== undefined && { locale: opts.locale as 'us' | 'eu' }),
     });
   } catch (e) {
+    usageOfOptions(e);
     const name = basename(path);
     const message = messageOf(e, e instanceof Error ? e.message : String(e));
     throw new CliError(`${message.startsWith(name) ? message : `${name}: ${message}`} (nothing was imported)`);
@@ -196,7 +201,13 @@ export function registerImport(program: Command, io: Io): void {
     )
     .option('--date-pattern <pattern>', 'with --map: how the time column is written (M/d/yyyy h:mm:ss a, dd.MM.yyyy HH:mm, …)')
     .option('--save-profile <name>', 'with --map: keep the mapping under this name; later imports detect it by its columns')
-    .option('--point-value <root=value>', 'point value of a futures root, repeatable (--point-value ZN=1000)', collectPointValue)
+    .option('--point-value <root=value>', 'point value of a futures root, repeatable (--point-value ZN=1000)', collectRepeated)
+    .option(
+      '--lot-size <symbol=units>',
+      'units per lot of a symbol, for exports in lots (MetaTrader), repeatable (--lot-size XAUUSD=100)',
+      collectRepeated,
+    )
+    .option('--locale <us|eu>', 'number and date locale of exports with variants (NinjaTrader); detected when absent')
     .option('--no-progress', 'no progress bar (it is shown only when stderr is a terminal)')
     .action(action(io, importFile));
   cmd.addHelpText(

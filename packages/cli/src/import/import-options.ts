@@ -1,26 +1,31 @@
-/** The flags of `tj import` that need reading: point values and the zone of naive times. */
+/** The flags of `tj import` that need reading: repeated ones, refusals of options by flag, the zone of naive times. */
 import { isValidTimeZone } from '@tj/core/calendar';
 import type { Env } from '../config/paths.js';
-import { UsageError } from '../errors.js';
+import { ErrorCode } from '@tj/core';
+import { type ErrorLike, UsageError } from '../errors.js';
 
-/** Collects repeated `--point-value ROOT=VALUE` flags, as given (commander's reducer); {@link pointValuesOf} reads them. */
-export function collectPointValue(text: string, previous: string[] = []): string[] {
+/** Collects a repeatable flag's values, as given (commander's reducer): `--point-value`, `--lot-size`. */
+export function collectRepeated(text: string, previous: string[] = []): string[] {
   return [...previous, text];
 }
 
-/** `--point-value` flags as `{ ROOT: VALUE }`, read by the schemas' rule (parsePointValue, as the API reads them); a bad one is a usage error. */
-export async function pointValuesOf(flags: string[] | undefined): Promise<Record<string, number> | undefined> {
-  if (flags === undefined) return undefined;
-  const { parsePointValue } = await import('@tj/core/internal');
-  const values: Record<string, number> = {};
-  for (const text of flags) {
-    const parsed = parsePointValue(text);
-    if (parsed === undefined) {
-      throw new UsageError(`--point-value: "${text}" is not ROOT=VALUE with a value above 0 (such as ES=50)`);
-    }
-    values[parsed.root] = parsed.value;
-  }
-  return values;
+/** The flag of each import option the API reads, for refusals that name the flag. */
+const OPTION_FLAGS: Readonly<Record<string, string>> = {
+  pointValues: '--point-value',
+  lotSizes: '--lot-size',
+  locale: '--locale',
+};
+
+/**
+ * Turns the API's refusal of an option given by a flag (a bad `--point-value`, `--lot-size` or
+ * `--locale`: the server reads them) into a usage error naming the flag; anything else is left.
+ */
+export function usageOfOptions(e: unknown): void {
+  const errors = (e as ErrorLike).problem?.errors;
+  if ((e as ErrorLike).code !== ErrorCode.validationFailed || !Array.isArray(errors)) return;
+  const first = errors[0] as { path?: unknown; message?: unknown } | undefined;
+  const flag = typeof first?.path === 'string' ? OPTION_FLAGS[first.path] : undefined;
+  if (flag !== undefined) throw new UsageError(`${flag}: ${String(first?.message)}`);
 }
 
 /** The zone naive times are read in, and where it came from (for the summary). */

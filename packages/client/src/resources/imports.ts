@@ -16,11 +16,19 @@ import type {
 /** What an import can send: a `File`/`Blob` (browsers), a string or bytes, or a stream (a Node `Readable`, a web `ReadableStream`). */
 export type ImportBody = Blob | string | Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
 
+/** `{ ES: 50 }`, or the `ES=50,NQ=20` text the API reads (sent as given: the server parses it). */
+export type KeyValues = Readonly<Record<string, number>> | string;
+
 /**
- * Options of `imports.create`: how to read the file (the server's query options: format, sourceTz,
- * fileName, dryRun, skipInvalid, pointValues, map, datePattern), and what to hear while it uploads.
+ * Options of `imports.create`: how to read the file (every query option of `POST /api/imports`,
+ * from the operation table: format, sourceTz, fileName, dryRun, skipInvalid, pointValues, lotSizes,
+ * locale, map, datePattern), and what to hear while it uploads.
  */
-export type ImportCreateOptions = Omit<ImportCreateQuery, 'map'> & {
+export type ImportCreateOptions = Omit<ImportCreateQuery, 'map' | 'pointValues' | 'lotSizes'> & {
+  /** Point values by futures root: `{ ES: 50 }` or `'ES=50,NQ=20'`. */
+  pointValues?: KeyValues;
+  /** Units per lot by symbol (MetaTrader): `{ XAUUSD: 100 }` or `'XAUUSD=100'`. */
+  lotSizes?: KeyValues;
   /**
    * A column mapping for a CSV no format knows: `field=Column` pairs
    * (`'time=Exec Time,symbol=Symbol,side=Side,quantity=Qty,price=Price'`) or a mapping object; not with `format`.
@@ -66,6 +74,14 @@ function counted(source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array |
   });
 }
 
+/** `{ ES: 50, NQ: 20 }` as the API reads it: `ES=50,NQ=20`; a text goes as written. */
+function keyValueText(values: KeyValues): string {
+  if (typeof values === 'string') return values;
+  return Object.entries(values)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(',');
+}
+
 function sizeOf(body: Blob | string | Uint8Array): number {
   if (typeof body === 'string') return encoder.encode(body).byteLength;
   return body instanceof Uint8Array ? body.byteLength : body.size;
@@ -86,19 +102,13 @@ export function importsApi(call: Call, send: Send) {
       const fileName = options.fileName ?? (typeof File !== 'undefined' && body instanceof File ? body.name : undefined);
       const whole =
         typeof body === 'string' || body instanceof Uint8Array || (typeof Blob !== 'undefined' && body instanceof Blob);
+      const { contentType: _type, onProgress: _progress, map, pointValues, lotSizes, ...rest } = options;
       const query = {
-        format: options.format,
-        sourceTz: options.sourceTz,
+        ...rest,
         fileName,
-        dryRun: options.dryRun,
-        skipInvalid: options.skipInvalid,
-        map: typeof options.map === 'object' ? JSON.stringify(options.map) : options.map,
-        datePattern: options.datePattern,
-        pointValues:
-          options.pointValues &&
-          Object.entries(options.pointValues)
-            .map(([root, value]) => `${root}=${value}`)
-            .join(','),
+        ...(map !== undefined && { map: typeof map === 'object' ? JSON.stringify(map) : map }),
+        ...(pointValues !== undefined && { pointValues: keyValueText(pointValues) }),
+        ...(lotSizes !== undefined && { lotSizes: keyValueText(lotSizes) }),
       };
       const upload = {
         body: whole ? body : counted(body as ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>, options.onProgress),

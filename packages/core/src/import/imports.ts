@@ -2,7 +2,7 @@
  * `core.imports`: one path that reads every file (broker exports and our own CSVs) through the
  * format registry, imports it in one transaction and reports what it did.
  */
-import type { ImportFormatInfo, ImportReport, MappingProfile } from '@tj/schemas';
+import type { ImportCreateQuery, ImportFormatInfo, ImportReport, MappingProfile } from '@tj/schemas';
 import type { CoreDeps } from '../shared/deps.js';
 import type { Repositories } from '../storage/ports.js';
 import { validationError } from '../shared/errors.js';
@@ -29,24 +29,17 @@ export interface SkippedRow {
   raw: string;
 }
 
-/** Options of `imports.run`. */
-export interface ImportRunOptions {
-  /** A format name (see `formats()`); detected from the file's head when absent. */
-  format?: string;
+/**
+ * Options of `imports.run`: those of `POST /api/imports` (`importCreateQuerySchema`, declared once
+ * in @tj/schemas: format, dryRun, skipInvalid, pointValues, lotSizes, locale…) as read, with the
+ * mapping given parsed (see `mappingFromText`) and the source zone required, plus what only an
+ * embedding caller can pass (progress, skipped rows, the record's id, a step before commit).
+ */
+export type ImportRunOptions = Omit<ImportCreateQuery, 'fileName' | 'map' | 'datePattern' | 'sourceTz'> & {
   /** IANA zone that naive (wall-clock) times are read in. */
   sourceTz: string;
   /** A column mapping for a CSV no format knows (see `mappingFromText`); the file is read with it alone. */
   map?: MappingProfile;
-  /** Report what would happen; write nothing. */
-  dryRun?: boolean;
-  /** Import the good rows and skip invalid ones (reported to `onSkipped` and in `counts.invalid`). */
-  skipInvalid?: boolean;
-  /** Point values (contract multipliers) by futures root, overriding or completing the catalogue: `{ ES: 50 }`. */
-  pointValues?: Readonly<Record<string, number>>;
-  /** Units per lot by symbol, for formats that count in lots (MetaTrader): `{ XAUUSD: 10 }`. */
-  lotSizes?: Readonly<Record<string, number>>;
-  /** Number locale of formats with variants (NinjaTrader US vs EU); detected when absent. */
-  locale?: 'us' | 'eu';
   /** Called with the records read so far, once per batch. */
   onProgress?: (rowsRead: number) => void;
   /** Called for each row skipped by `skipInvalid`. */
@@ -55,7 +48,7 @@ export interface ImportRunOptions {
   importId?: string;
   /** Runs in the import's transaction with its report (not on a dry run); answers the `import.completed` event's data. */
   beforeCommit?: (tx: Repositories, report: ImportReport) => Promise<Record<string, unknown>>;
-}
+};
 
 /** What detection found: the format, or the closest one and the columns it lacks. */
 export type ImportDetection =

@@ -8,8 +8,15 @@ import { created, noContent, ok, type HandlersOf } from './route.js';
 export const importHandlers: HandlersOf<typeof importOperations> = {
   createImport: async ({ core, userId, query, upload }) => {
     const file = await upload();
-    const options = parseInput(importCreateQuerySchema, { ...file.fields, ...query });
-    const map = options.map === undefined ? undefined : mappingFromText(options.map, options.datePattern);
+    // Every option of the operation's schema reaches core as read; the mapping's text is parsed here.
+    const {
+      fileName: _,
+      map,
+      datePattern,
+      sourceTz,
+      ...options
+    } = parseInput(importCreateQuerySchema, { ...file.fields, ...query });
+    const mapping = map === undefined ? undefined : mappingFromText(map, datePattern);
     // Skipping invalid rows may read the file once per refused row: spool it; else stream it through.
     const spooled = options.skipInvalid === true ? await spool(file.chunks) : undefined;
     const body = spooled ?? replayable(file.chunks);
@@ -17,14 +24,7 @@ export const importHandlers: HandlersOf<typeof importOperations> = {
       .create(
         userId,
         { ...(file.fileName !== undefined && { name: file.fileName }), open: () => body.open() },
-        {
-          sourceTz: options.sourceTz ?? 'UTC',
-          ...(options.format !== undefined && { format: options.format }),
-          ...(options.dryRun !== undefined && { dryRun: options.dryRun }),
-          ...(options.skipInvalid !== undefined && { skipInvalid: options.skipInvalid }),
-          ...(options.pointValues !== undefined && { pointValues: options.pointValues }),
-          ...(map !== undefined && { map }),
-        },
+        { ...options, sourceTz: sourceTz ?? 'UTC', ...(mapping !== undefined && { map: mapping }) },
       )
       .finally(() => spooled?.remove());
     if (record.dryRun) return ok(record);
