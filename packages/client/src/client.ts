@@ -12,7 +12,7 @@ import { type RetryOptions, retryPolicy } from './retry.js';
 import { Session, type Tokens, type TokensListener } from './session.js';
 import { type Call, operationCaller } from './operation.js';
 import { buildUrl, type CallOptions, createTransport } from './transport.js';
-import type { AccountList, Health, IdKind, ShortIds } from './types.js';
+import type { AccountList, Health, InstrumentList, IdKind, ShortIds } from './types.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -95,6 +95,15 @@ export function createClient(options: ClientOptions) {
      */
     accounts(callOptions?: CallOptions): Promise<AccountList> {
       return call('listAccounts', {}, callOptions);
+    },
+
+    /**
+     * The instruments your trades carry, most traded first, with counts, summed results and dates.
+     *
+     * @example const { instruments } = await client.instruments(); // ES first when most traded
+     */
+    instruments(callOptions?: CallOptions): Promise<InstrumentList> {
+      return call('listInstruments', {}, callOptions);
     },
 
     /**

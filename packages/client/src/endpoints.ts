@@ -38,6 +38,7 @@ export const ENDPOINTS = {
   updateTrade: { method: 'PATCH', path: '/trades/:id' },
   deleteTrade: { method: 'DELETE', path: '/trades/:id' },
   listAccounts: { method: 'GET', path: '/accounts' },
+  listInstruments: { method: 'GET', path: '/instruments' },
   createImport: { method: 'POST', path: '/imports', idempotent: true, upload: true },
   listImports: { method: 'GET', path: '/imports' },
   listImportFormats: { method: 'GET', path: '/imports/formats' },

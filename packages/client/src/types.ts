@@ -11,6 +11,7 @@ export type { QueryInput } from './operation.js';
 
 export type {
   AccountList,
+  InstrumentList,
   Alert,
   AlertCreateInput,
   AlertEventList,

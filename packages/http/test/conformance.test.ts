@@ -274,6 +274,9 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       const accounts = await me(200, 'GET', '/api/accounts', '/api/accounts');
       expect(accounts.body.accounts.length).toBeGreaterThan(0);
       await as(undefined, 401, 'GET', '/api/accounts');
+      const instruments = await me(200, 'GET', '/api/instruments', '/api/instruments');
+      expect(instruments.body.instruments.length).toBeGreaterThan(0);
+      await as(undefined, 401, 'GET', '/api/instruments');
       await as(undefined, 401, 'GET', '/api/reports/summary.html');
     });
 

@@ -22,3 +22,10 @@ export const accountListSchema = z
 export type AccountSummary = z.output<typeof accountSummarySchema>;
 /** Answer of GET /api/accounts. */
 export type AccountList = z.output<typeof accountListSchema>;
+
+/** Response of GET /api/instruments: every instrument of the user's trades, most traded first. */
+export const instrumentListSchema = z
+  .object({ instruments: z.array(accountSummarySchema.omit({ account: true }).extend({ instrument: z.string() })) })
+  .meta({ id: 'InstrumentList' });
+/** Answer of GET /api/instruments. */
+export type InstrumentList = z.output<typeof instrumentListSchema>;

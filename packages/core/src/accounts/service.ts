@@ -1,5 +1,6 @@
-import type { AccountList } from '@tj/schemas';
+import type { AccountList, InstrumentList } from '@tj/schemas';
 import type { CoreDeps } from '../shared/deps.js';
+import type { TradeGroupRow } from '../storage/ports.js';
 import { isoUtc } from '../shared/iso.js';
 import { fromMicros } from '../shared/money.js';
 
@@ -12,8 +13,9 @@ function byName(a: string | null, b: string | null): number {
 }
 
 /**
- * The accounts a user's trades carry: a trader importing several brokers' files sees which
- * accounts the journal holds, with counts, summed results and date ranges.
+ * The accounts and instruments a user's trades carry: a trader importing several brokers' files
+ * sees which accounts the journal holds, an app fills its filters, each with counts, summed
+ * results and date ranges.
  *
  * @example const { accounts } = await accounts(deps).list(userId);
  */
@@ -21,18 +23,27 @@ export function accounts(deps: CoreDeps) {
   return {
     /** Every account of the user's trades, by name (trades without an account last). */
     async list(userId: string): Promise<AccountList> {
-      const rows = await deps.storage.repos.trades.accounts(userId);
-      rows.sort((a, b) => byName(a.account, b.account));
-      return {
-        accounts: rows.map((r) => ({
-          account: r.account,
-          trades: r.trades,
-          openTrades: r.openTrades,
-          totalPnL: fromMicros(r.resultMicros),
-          firstEntryTime: isoUtc(r.firstEntryTime),
-          lastTradeTime: isoUtc(Math.max(r.lastEntryTime, r.lastExitTime ?? r.lastEntryTime)),
-        })),
-      };
+      const rows = await deps.storage.repos.trades.groups(userId, 'account');
+      rows.sort((a, b) => byName(a.key, b.key));
+      return { accounts: rows.map((r) => ({ account: r.key, ...summaryOf(r) })) };
     },
+
+    /** Every instrument of the user's trades, most traded first (then by name). */
+    async instruments(userId: string): Promise<InstrumentList> {
+      const rows = await deps.storage.repos.trades.groups(userId, 'instrument');
+      rows.sort((a, b) => b.trades - a.trades || byName(a.key, b.key));
+      return { instruments: rows.map((r) => ({ instrument: r.key ?? '', ...summaryOf(r) })) };
+    },
+  };
+}
+
+/** What a group of trades holds: counts, the closed ones' summed result, its time range. */
+function summaryOf(r: TradeGroupRow) {
+  return {
+    trades: r.trades,
+    openTrades: r.openTrades,
+    totalPnL: fromMicros(r.resultMicros),
+    firstEntryTime: isoUtc(r.firstEntryTime),
+    lastTradeTime: isoUtc(Math.max(r.lastEntryTime, r.lastExitTime ?? r.lastEntryTime)),
   };
 }

@@ -126,8 +126,8 @@ export interface TradeRepo {
   idsByImport(userId: string, importId: string): Promise<string[]>;
   /** Deletes the trades an import created; answers how many. */
   deleteByImport(userId: string, importId: string): Promise<number>;
-  /** Per account (null: trades without one): counts, summed results and time range. */
-  accounts(userId: string): Promise<AccountRow[]>;
+  /** Per account (null: trades without one) or per instrument: counts, summed results and time range. */
+  groups(userId: string, by: 'account' | 'instrument'): Promise<TradeGroupRow[]>;
   /** The latest closed trades by (exitTime, id) descending. */
   latestClosed(userId: string, limit: number): Promise<Array<{ id: string; resultMicros: number; exitTime: number }>>;
 }
@@ -138,9 +138,10 @@ export type NoStopTrade = Pick<
   'id' | 'account' | 'instrument' | 'underlying' | 'positionSize' | 'multiplier' | 'rMultiple'
 > & { resultMicros: number };
 
-/** One account's aggregate over a user's trades (times in ms, money in micros). */
-export interface AccountRow {
-  account: string | null;
+/** One account's or instrument's aggregate over a user's trades (times in ms, money in micros). */
+export interface TradeGroupRow {
+  /** The account (null: trades without one) or the instrument. */
+  key: string | null;
   trades: number;
   openTrades: number;
   resultMicros: number;

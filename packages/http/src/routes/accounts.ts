@@ -1,7 +1,8 @@
 import type { accountOperations } from '@tj/core';
 import { ok, type HandlersOf } from './route.js';
 
-/** The accounts a user's trades carry. */
+/** The accounts and instruments a user's trades carry. */
 export const accountHandlers: HandlersOf<typeof accountOperations> = {
   listAccounts: async ({ core, userId }) => ok(await core.accounts.list(userId)),
+  listInstruments: async ({ core, userId }) => ok(await core.accounts.instruments(userId)),
 };

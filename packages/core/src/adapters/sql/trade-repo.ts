@@ -294,11 +294,11 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         .executeTakeFirst();
       return Number(r?.s ?? 0);
     },
-    async accounts(userId) {
+    async groups(userId, by) {
       const rows = await db
         .selectFrom('trades')
         .select((eb) => [
-          'account',
+          eb.ref(by).as('key'),
           eb.fn.countAll<number | string>().as('n'),
           eb.fn.sum<number | string>(eb.case().when('exit_time', 'is', null).then(1).else(0).end()).as('open_n'),
           eb.fn<number | string | null>(caps.overflowSafeSum, ['result_micros']).as('s'),
@@ -307,10 +307,10 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
           eb.fn.max<number | string | null>('exit_time').as('last_exit'),
         ])
         .where('user_id', '=', userId)
-        .groupBy('account')
+        .groupBy(by)
         .execute();
       return rows.map((r) => ({
-        account: r.account,
+        key: r.key,
         trades: Number(r.n),
         openTrades: Number(r.open_n),
         resultMicros: Number(r.s ?? 0),
