@@ -7,26 +7,19 @@
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type HostileFile,
-  longCsvRecord,
-  longXmlAttribute,
-  manyCsvRecords,
-  nestedXml,
-  newestFirstFills,
-  openPositionFills,
-} from '../../../test/support/hostile-files.js';
+import type { HostileFile } from '../../../test/support/hostile-files.js';
+import * as hostile from '../../../test/support/hostile-files.js';
 import { initDatabase, run, runJson, type Sandbox, sandbox, sandboxFile } from './support/cli.js';
 
 const ENV = { TJ_INPUT_LIMITS: 'maxRecords=100000,maxMemoryBytes=32MB', NODE_OPTIONS: '--max-old-space-size=160' };
 
 const FILES: HostileFile[] = [
-  nestedXml(24_000_000),
-  longXmlAttribute(2 * 1024 * 1024),
-  longCsvRecord(2 * 1024 * 1024),
-  manyCsvRecords(110_000),
-  openPositionFills(300_000),
-  newestFirstFills(300_000),
+  hostile.nestedXml(24_000_000),
+  hostile.longXmlAttribute(2 * 1024 * 1024),
+  hostile.longCsvRecord(2 * 1024 * 1024),
+  hostile.manyCsvRecords(110_000),
+  hostile.openPositionFills(300_000),
+  hostile.newestFirstFills(300_000),
 ];
 
 /** Writes a hostile file into the sandbox, chunk by chunk. */

@@ -11,19 +11,8 @@ import { apiRoutes } from '@tj/http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
-import {
-  bigCsv,
-  deepJson,
-  type HostileFile,
-  longCsvRecord,
-  longXmlAttribute,
-  longXmlText,
-  manyCsvRecords,
-  manyXmlElements,
-  nestedXml,
-  newestFirstFills,
-  openPositionFills,
-} from '../../../test/support/hostile-files.js';
+import type { HostileFile } from '../../../test/support/hostile-files.js';
+import * as hostile from '../../../test/support/hostile-files.js';
 import { call, tradeBody } from './support/http.js';
 import { signUp, startTestServer, type TestServer } from './support/server.js';
 
@@ -35,15 +24,15 @@ const HOSTILE_LIMITS = { maxRecords: 20_000, maxBytes: 2_000_000, maxMemoryBytes
 
 /** Hostile files of every kind (see test/support/hostile-files.ts), sized from `n` in 0…1 to trip their bound or not. */
 const HOSTILE: Array<(n: number) => HostileFile> = [
-  (n) => nestedXml(Math.round(10 + n * 2_000_000)),
-  (n) => manyXmlElements(Math.round(100 + n * 30_000)),
-  (n) => longXmlAttribute(Math.round(100 + n * 2_000_000)),
-  (n) => longXmlText(Math.round(100 + n * 2_000_000)),
-  (n) => longCsvRecord(Math.round(100 + n * 2_000_000)),
-  (n) => manyCsvRecords(Math.round(10 + n * 25_000)),
-  (n) => bigCsv(Math.round(10 + n * 8_000)),
-  (n) => openPositionFills(Math.round(10 + n * 15_000)),
-  (n) => newestFirstFills(Math.round(10 + n * 15_000)),
+  (n) => hostile.nestedXml(Math.round(10 + n * 2_000_000)),
+  (n) => hostile.manyXmlElements(Math.round(100 + n * 30_000)),
+  (n) => hostile.longXmlAttribute(Math.round(100 + n * 2_000_000)),
+  (n) => hostile.longXmlText(Math.round(100 + n * 2_000_000)),
+  (n) => hostile.longCsvRecord(Math.round(100 + n * 2_000_000)),
+  (n) => hostile.manyCsvRecords(Math.round(10 + n * 25_000)),
+  (n) => hostile.bigCsv(Math.round(10 + n * 8_000)),
+  (n) => hostile.openPositionFills(Math.round(10 + n * 15_000)),
+  (n) => hostile.newestFirstFills(Math.round(10 + n * 15_000)),
 ];
 
 /** A hostile file's bytes, then mangled: cut short, a byte flipped, garbage spliced in, or a BOM put first. */
@@ -333,7 +322,7 @@ describe.each(DATABASES)('fuzzing the API on $name', (db) => {
                   method: 'POST',
                   path: '/api/trades',
                   headers: { authorization: auth[0] as string, 'content-type': 'application/json' },
-                  body: Buffer.from(`{"instrument":${deepJson(u.json)}}`),
+                  body: Buffer.from(`{"instrument":${hostile.deepJson(u.json)}}`),
                 };
           const { status, text } = await send(srv.url, agent, r);
           seen.set(status, (seen.get(status) ?? 0) + 1);

@@ -9,19 +9,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
-import {
-  bigCsv,
-  deepJson,
-  type HostileFile,
-  longCsvRecord,
-  longXmlAttribute,
-  longXmlText,
-  manyCsvRecords,
-  manyXmlElements,
-  nestedXml,
-  newestFirstFills,
-  openPositionFills,
-} from '../../../test/support/hostile-files.js';
+import type { HostileFile } from '../../../test/support/hostile-files.js';
+import * as hostile from '../../../test/support/hostile-files.js';
 import { type ServerProcess, startServerProcess } from './support/processes.js';
 import { signUp, type TestUser } from './support/server.js';
 
@@ -30,15 +19,15 @@ const HEAP_MB = 160;
 const LIMITS = 'maxRecords=100000,maxBytes=8MB,maxMemoryBytes=32MB';
 
 const FILES: HostileFile[] = [
-  nestedXml(48_000_000),
-  manyXmlElements(150_000),
-  longXmlAttribute(2 * MIB),
-  longXmlText(2 * MIB),
-  longCsvRecord(2 * MIB),
-  manyCsvRecords(120_000),
-  bigCsv(40_000),
-  openPositionFills(400_000),
-  newestFirstFills(400_000),
+  hostile.nestedXml(48_000_000),
+  hostile.manyXmlElements(150_000),
+  hostile.longXmlAttribute(2 * MIB),
+  hostile.longXmlText(2 * MIB),
+  hostile.longCsvRecord(2 * MIB),
+  hostile.manyCsvRecords(120_000),
+  hostile.bigCsv(40_000),
+  hostile.openPositionFills(400_000),
+  hostile.newestFirstFills(400_000),
 ];
 
 /** The file's chunks as a request body stream. */
@@ -165,11 +154,14 @@ for (const db of DATABASES) {
             headers: { ...attacker.auth, 'content-type': 'application/json' },
             body: raw,
           }).then(async (res) => ({ status: res.status, body: await res.json() }));
-        expect(await post(deepJson(500_000))).toMatchObject({
+        expect(await post(hostile.deepJson(500_000))).toMatchObject({
           status: 413,
           body: { code: 'payload_too_large', limit: 'maxDepth' },
         });
-        expect(await post(`{"instrument":${deepJson(31)}}`)).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+        expect(await post(`{"instrument":${hostile.deepJson(31)}}`)).toMatchObject({
+          status: 400,
+          body: { code: 'validation_failed' },
+        });
       });
 
       it('closes the connection of an upload refused before its body is read: no token, or a key without the import scope', async () => {

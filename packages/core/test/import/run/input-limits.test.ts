@@ -6,20 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Core, InputLimits } from '@tj/core';
 import { DATABASES } from '../../../../../test/support/databases.js';
-import {
-  bigCsv,
-  FILLS_HEADER,
-  type HostileFile,
-  longCsvRecord,
-  longXmlAttribute,
-  longXmlText,
-  manyCsvRecords,
-  manyXmlElements,
-  nestedXml,
-  newestFirstFills,
-  openPositionFills,
-  textOf,
-} from '../../../../../test/support/hostile-files.js';
+import type { HostileFile } from '../../../../../test/support/hostile-files.js';
+import * as hostile from '../../../../../test/support/hostile-files.js';
 import { caught, newUser, useCore } from '../../support/core.js';
 import { run } from './support.js';
 
@@ -33,16 +21,16 @@ const LIMITS: InputLimits = {
 
 /** One hostile file per bound, each within every other bound. */
 const FILES: HostileFile[] = [
-  nestedXml(3_000),
-  manyXmlElements(25_000),
-  longXmlAttribute(5_000),
-  longXmlText(5_000),
-  longCsvRecord(5_000),
-  manyCsvRecords(25_000),
-  bigCsv(8_000),
+  hostile.nestedXml(3_000),
+  hostile.manyXmlElements(25_000),
+  hostile.longXmlAttribute(5_000),
+  hostile.longXmlText(5_000),
+  hostile.longCsvRecord(5_000),
+  hostile.manyCsvRecords(25_000),
+  hostile.bigCsv(8_000),
   // About 450 bytes each are held while the position stays open, or while the file waits to be sorted.
-  openPositionFills(12_000),
-  newestFirstFills(12_000),
+  hostile.openPositionFills(12_000),
+  hostile.newestFirstFills(12_000),
 ];
 
 async function tradeCount(core: Core, user: string): Promise<number> {
@@ -56,7 +44,7 @@ for (const db of DATABASES) {
     for (const file of FILES) {
       it(`refuses ${file.name} with the ${file.bound} bound, writing nothing`, async () => {
         const user = await newUser(h.core());
-        const e = await caught(() => run(h.core(), user, textOf(file), {}, file.fileName));
+        const e = await caught(() => run(h.core(), user, hostile.textOf(file), {}, file.fileName));
         expect(e).toMatchObject({
           code: 'payload_too_large',
           extensions: { limit: file.bound, max: String(LIMITS[file.bound]) },
@@ -69,10 +57,10 @@ for (const db of DATABASES) {
 
     it('refuses a dry run past a bound too, and still imports a file within every bound', async () => {
       const user = await newUser(h.core());
-      const e = await caught(() => run(h.core(), user, textOf(openPositionFills(12_000)), { dryRun: true }));
+      const e = await caught(() => run(h.core(), user, hostile.textOf(hostile.openPositionFills(12_000)), { dryRun: true }));
       expect(e).toMatchObject({ code: 'payload_too_large', extensions: { limit: 'maxMemoryBytes' } });
       // 400 round trips: 800 fills, flat after every second one, oldest first.
-      const ok = await run(h.core(), user, textOf(manyCsvRecords(800)));
+      const ok = await run(h.core(), user, hostile.textOf(hostile.manyCsvRecords(800)));
       expect(ok.counts).toMatchObject({ fills: 800, tradesCreated: 400 });
       expect(await tradeCount(h.core(), user)).toBe(400);
     });
@@ -84,12 +72,12 @@ for (const db of DATABASES) {
     it('rolls back the batches already written: nothing is left', async () => {
       const user = await newUser(h.core());
       // 1,200 round trips (one write batch of 1,000 flushed), then a record longer than the bound.
-      const trips = textOf(manyCsvRecords(2_400)).slice(FILLS_HEADER.length);
-      const text = `${FILLS_HEADER}${trips}2026-03-01T00:00:00Z,ES,buy,1,5000,0,0,x,SIM,50,,${'w'.repeat(3_000)}\n`;
+      const trips = hostile.textOf(hostile.manyCsvRecords(2_400)).slice(hostile.FILLS_HEADER.length);
+      const text = `${hostile.FILLS_HEADER}${trips}2026-03-01T00:00:00Z,ES,buy,1,5000,0,0,x,SIM,50,,${'w'.repeat(3_000)}\n`;
       const e = await caught(() => run(h.core(), user, text));
       expect(e).toMatchObject({ code: 'payload_too_large', extensions: { limit: 'maxRecordLength' } });
       expect(await tradeCount(h.core(), user)).toBe(0);
-      expect((await run(h.core(), user, `${FILLS_HEADER}${trips}`)).counts).toMatchObject({ tradesCreated: 1_200 });
+      expect((await run(h.core(), user, `${hostile.FILLS_HEADER}${trips}`)).counts).toMatchObject({ tradesCreated: 1_200 });
     });
   });
 
@@ -138,7 +126,7 @@ for (const db of DATABASES) {
         (_, i) => `2026-01-05T15:${String(i % 60).padStart(2, '0')}:00Z,ES,buy,1,${huge},0,0,bad${i},SIM,50,,\n`,
       );
       const good = '2026-01-05T14:00:00Z,ES,buy,1,5000,0,0,g1,SIM,50,,\n2026-01-05T14:01:00Z,ES,sell,1,5001,0,0,g2,SIM,50,,\n';
-      const report = await run(h.core(), user, `${FILLS_HEADER}${good}${bad.join('')}`, { skipInvalid: true });
+      const report = await run(h.core(), user, `${hostile.FILLS_HEADER}${good}${bad.join('')}`, { skipInvalid: true });
       expect(report.counts).toMatchObject({ invalid: 400, tradesCreated: 1 });
       const listed = report.skippedRows;
       expect(listed.length).toBeGreaterThan(0);
@@ -154,7 +142,7 @@ for (const db of DATABASES) {
       // The record kept for the import is as small.
       const created = await h.core().imports.create(
         user,
-        { name: 'huge.csv', open: () => [new TextEncoder().encode(`${FILLS_HEADER}${bad.join('')}`)] },
+        { name: 'huge.csv', open: () => [new TextEncoder().encode(`${hostile.FILLS_HEADER}${bad.join('')}`)] },
         {
           sourceTz: 'UTC',
           skipInvalid: true,
