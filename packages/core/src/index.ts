@@ -23,7 +23,7 @@ export * from '@tj/schemas';
 export type { Clock, IdGenerator, RandomSource } from './shared/ports.js';
 export type * from './storage/ports.js';
 export type * from './storage/rows.js';
-export type { ClosedTradeFact } from './analytics/types.js';
+export type { ClosedTradeFact } from './summaries/fact.js';
 export type { SendRequest, SendResult, TargetGuard, WebhookSender } from './webhooks/ports.js';
 export type { AccessTokenIssuer, AuthOptions } from './auth/service.js';
 export type { PasswordCost } from './auth/password.js';

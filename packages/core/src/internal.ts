@@ -19,7 +19,7 @@ export { fieldErrors, parseInput } from './shared/validate.js';
 export type { CoreDeps } from './shared/deps.js';
 export type * from './storage/ports.js';
 export type * from './storage/rows.js';
-export type { ClosedTradeFact } from './analytics/types.js';
+export type { ClosedTradeFact } from './summaries/fact.js';
 export { trades, insertTrade, newTradeRow, type CreateOptions } from './trades/service.js';
 export { tradeRecord } from './trades/record.js';
 export { journal } from './journal/service.js';

@@ -1,4 +1,4 @@
-import type { ClosedTradeFact } from './types.js';
+import type { ClosedTradeFact } from '../summaries/fact.js';
 
 /** A synchronous single-pass consumer of closed trades fed in (exitTime, id) order. */
 export interface Accumulator<T> {

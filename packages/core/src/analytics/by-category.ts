@@ -4,7 +4,7 @@ import { fromMicros } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';
 import { type DayOptions, daysOf } from './day-options.js';
 import { Tally, averageROf, profitFactorOf, winRateOf } from './tally.js';
-import type { ClosedTradeFact } from './types.js';
+import type { ClosedTradeFact } from '../summaries/fact.js';
 
 export type { Category, CategoryItem };
 

@@ -1,4 +1,4 @@
-export type { ClosedTradeFact } from './types.js';
+export type { ClosedTradeFact } from '../summaries/fact.js';
 export {
   nextPeriodKey,
   periodIndex,

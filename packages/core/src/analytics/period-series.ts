@@ -7,7 +7,7 @@ import type { Accumulator } from './accumulator.js';
 import { periodIndex, periodKey } from './periods.js';
 import type { Granularity } from './periods.js';
 import { Tally, winRateOf } from './tally.js';
-import type { ClosedTradeFact } from './types.js';
+import type { ClosedTradeFact } from '../summaries/fact.js';
 
 /** Most buckets a performance or period-bucket query may span. */
 export const MAX_PERIOD_BUCKETS = 3700;

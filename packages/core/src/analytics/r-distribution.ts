@@ -3,7 +3,7 @@ import type { rDistributionSchema } from '@tj/schemas';
 import { validationError } from '../shared/errors.js';
 import { round8 } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';
-import { meanR, ScaledRSum, scaledR } from './exact-r.js';
+import { meanR, ScaledRSum, scaledR } from '../summaries/exact-r.js';
 
 /** Most buckets a contiguous R distribution lists; a wider range lists only its non-empty buckets. */
 export const MAX_R_BUCKETS = 10_000;

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { statisticsSchema } from '@tj/schemas';
 import { fromMicros, round8 } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';
-import { meanR, rawMeanR, sampleStdDevR } from './exact-r.js';
-import { Segment, type SegmentState } from './segment.js';
+import { meanR, rawMeanR, sampleStdDevR } from '../summaries/exact-r.js';
+import { Segment, type SegmentState } from '../summaries/segment.js';
 import { meanMoney, profitFactorOf, winRateOf } from './tally.js';
 
 /**

@@ -1,6 +1,6 @@
 import { fromMicros, round8 } from '../shared/money.js';
-import { meanR, ScaledRSum } from './exact-r.js';
-import type { ClosedTradeFact } from './types.js';
+import { meanR, ScaledRSum } from '../summaries/exact-r.js';
+import type { ClosedTradeFact } from '../summaries/fact.js';
 
 /** Counts and integer micro sums of a group of trades (one bucket, one category). */
 export class Tally {

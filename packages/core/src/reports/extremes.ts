@@ -1,5 +1,5 @@
 import type { Accumulator } from '../analytics/accumulator.js';
-import type { ClosedTradeFact } from '../analytics/types.js';
+import type { ClosedTradeFact } from '../summaries/fact.js';
 
 /** The ids of the best and the worst closed trades by result. */
 export interface Extremes {

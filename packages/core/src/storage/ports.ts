@@ -1,5 +1,5 @@
-import type { SegmentState } from '../analytics/segment.js';
-import type { ClosedTradeFact } from '../analytics/types.js';
+import type { SegmentState } from '../summaries/segment.js';
+import type { ClosedTradeFact } from '../summaries/fact.js';
 import type {
   AlertEventRow,
   AlertRow,

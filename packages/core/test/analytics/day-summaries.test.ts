@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
 import { type Accumulator, createDashboardAccumulator, createStatisticsAccumulator } from '../../src/analytics/index.js';
-import { Segment } from '../../src/analytics/segment.js';
+import { Segment } from '../../src/summaries/segment.js';
 import { tradingDaysOf } from '../../src/shared/trading-day.js';
 import { newUser, testClock } from '../support/core.js';
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY } from '../../src/alerts/running-fold.js';
 import { maxDrawdown } from '../../src/alerts/running-drawdown.js';
 import type { ClosedTradeFact } from '../../src/analytics/index.js';
-import { Segment } from '../../src/analytics/segment.js';
+import { Segment } from '../../src/summaries/segment.js';
 import { createEquityDrawdownAccumulator } from '../../src/reports/equity-drawdown.js';
 import { toMicros } from '../../src/shared/money.js';
 

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Segment } from '../../src/analytics/segment.js';
+import { Segment } from '../../src/summaries/segment.js';
 import { at } from './support.js';
 
 const rArb = fc.oneof(

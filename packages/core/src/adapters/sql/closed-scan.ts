@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ClosedTradeFact } from '../../analytics/types.js';
+import type { ClosedTradeFact } from '../../summaries/fact.js';
 import { toMicros } from '../../shared/money.js';
 import type { TradeQuery } from '../../storage/ports.js';
 import type { SqlCapabilities } from './capabilities.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { Segment, type SegmentState } from '../../analytics/segment.js';
-import type { ClosedTradeFact } from '../../analytics/types.js';
+import { Segment, type SegmentState } from '../../summaries/segment.js';
+import type { ClosedTradeFact } from '../../summaries/fact.js';
 import { DAY_MS } from '../../shared/calendar.js';
 import type { SqlCapabilities } from './capabilities.js';
 import { type ClosedRecord, closedOutcomesWithCosts, OUTCOME_PLUS_COLUMNS, toFact } from './closed-scan.js';

@@ -1,5 +1,3 @@
-import type { SegmentState } from './segment.js';
-
 /**
  * R multiples are kept as exact integers of 1e-8 (R is stored rounded to 8 decimals), so their
  * sums, and sums of squares, do not depend on how the trades are grouped: a day's sums added
@@ -12,8 +10,17 @@ export function scaledR(r: number): bigint {
   return BigInt(Math.round(r * R_SCALE));
 }
 
+/** The exact R sums of a segment's state that {@link PendingR} moves its pending sums into. */
+export interface RSums {
+  rSum: bigint;
+  rSq: bigint;
+  winRSum: bigint;
+  lossRSum: bigint;
+}
+
 /** 2^24: a scaled R below {@link FAST_LIMIT} splits into h·2^24 + l with h², h·l and l² exact in a double. */
 const SPLIT = 16_777_216;
+/** Scaled R values of this magnitude or more are added as bigints at once (below it, {@link PendingR} splits them exactly). */
 export const FAST_LIMIT = 2 ** 50;
 /** Pending double sums are moved into the bigints before they could pass 2^53. */
 const FLUSH_AT = 2 ** 52;
@@ -57,7 +64,7 @@ export class PendingR {
   }
 
   /** Moves the pending sums into `s` and clears them. */
-  flushInto(s: SegmentState): void {
+  flushInto(s: RSums): void {
     s.rSum += BigInt(this.sum);
     s.rSq += (BigInt(this.hi) << 48n) + (BigInt(this.hiLo) << 25n) + BigInt(this.lo);
     s.winRSum += BigInt(this.win);
@@ -120,6 +127,6 @@ export function sampleStdDevR(n: number, sum: bigint, sq: bigint): number | null
 }
 
 /** The unrounded mean R of a segment (0 without R values). */
-export function rawMeanR(s: SegmentState): number {
+export function rawMeanR(s: { rN: number; rSum: bigint }): number {
   return s.rN === 0 ? 0 : Number(s.rSum) / s.rN / R_SCALE;
 }

@@ -1,5 +1,5 @@
 import { FAST_LIMIT, PendingR, R_SCALE } from './exact-r.js';
-import type { ClosedTradeFact } from './types.js';
+import type { ClosedTradeFact } from './fact.js';
 
 /** The plain fields of a {@link Segment}: what the day summary table stores per (user, UTC day). */
 export interface SegmentState {
