@@ -2,7 +2,8 @@ import { DAY_MS } from '../shared/calendar.js';
 import type { TradingDayClock } from '../shared/trading-day.js';
 import type { DaySpan, Storage, TradeQuery } from '../storage/ports.js';
 import { type RecentPerformance, recentOf, recentSeries } from './dashboard.js';
-import { Segment, type SegmentState } from '../summaries/segment.js';
+import type { SegmentState } from '../summaries/day-fields.js';
+import { Segment } from '../summaries/segment.js';
 
 /**
  * True when a statistics query selects every closed trade of the user (no filter, or only

@@ -3,7 +3,8 @@ import type { statisticsSchema } from '@tj/schemas';
 import { fromMicros, round8 } from '../shared/money.js';
 import type { Accumulator } from './accumulator.js';
 import { meanR, rawMeanR, sampleStdDevR } from '../summaries/exact-r.js';
-import { Segment, type SegmentState } from '../summaries/segment.js';
+import type { SegmentState } from '../summaries/day-fields.js';
+import { Segment } from '../summaries/segment.js';
 import { meanMoney, profitFactorOf, winRateOf } from './tally.js';
 
 /**

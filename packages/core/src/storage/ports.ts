@@ -1,4 +1,4 @@
-import type { SegmentState } from '../summaries/segment.js';
+import type { SegmentState } from '../summaries/day-fields.js';
 import type { ClosedTradeFact } from '../summaries/fact.js';
 import type {
   AlertEventRow,

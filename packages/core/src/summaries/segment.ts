@@ -1,43 +1,6 @@
+import { copyState, emptyState, foldPlain, type SegmentState } from './day-fields.js';
 import { FAST_LIMIT, PendingR, R_SCALE } from './exact-r.js';
 import type { ClosedTradeFact } from './fact.js';
-
-/** The plain fields of a {@link Segment}: what the day summary table stores per (user, UTC day). */
-export interface SegmentState {
-  trades: number;
-  wins: number;
-  losses: number;
-  /** Sums in micro-units of money: results, winning results (≥ 0), losing results (≤ 0), fees. */
-  pnl: number;
-  grossProfit: number;
-  grossLoss: number;
-  fees: number;
-  /** Summed exitTime − entryTime of the wins and of the losses, ms. */
-  winHoldMs: number;
-  lossHoldMs: number;
-  /** Best win (0 without one) and worst loss (0 without one), micros. */
-  largestWin: number;
-  largestLoss: number;
-  /** Highest and lowest running P&L inside the segment from its start (the empty prefix counts: ≥ 0, ≤ 0). */
-  maxPrefix: number;
-  minPrefix: number;
-  /** Deepest fall below the running peak inside the segment (the peak starts at 0), micros. */
-  maxDrawdown: number;
-  /** Signed run at the start and at the end (+n wins, −n losses, 0 for a breakeven). */
-  firstRun: number;
-  lastRun: number;
-  /** True when every trade of the (non-empty) segment belongs to one run. */
-  oneRun: boolean;
-  longestWin: number;
-  longestLoss: number;
-  /** R multiples (scaled by 1e8): count, sum and sum of squares of all; count and sum of wins' and losses'. */
-  rN: number;
-  rSum: bigint;
-  rSq: bigint;
-  winRN: number;
-  winRSum: bigint;
-  lossRN: number;
-  lossRSum: bigint;
-}
 
 /** The run a signed run and the next segment's first run make together, when both go the same way. */
 function joinRuns(last: number, first: number): number {
@@ -48,136 +11,103 @@ function joinRuns(last: number, first: number): number {
  * What every statistic needs of a contiguous run of closed trades in (exitTime, id) order, as a
  * monoid: {@link add} feeds one trade, {@link append} a whole segment that follows. Feeding the
  * trades one by one and appending per-day segments give the same state exactly (integers only).
+ * Its fields are the per-day summary's (summaries/day-fields.ts).
  */
-export class Segment implements SegmentState {
+export class Segment {
   /** R sums not yet in the bigint fields: read the segment through {@link state}. */
   readonly #pending = new PendingR();
+  readonly #s: SegmentState = emptyState();
 
-  trades = 0;
-  wins = 0;
-  losses = 0;
-  pnl = 0;
-  grossProfit = 0;
-  grossLoss = 0;
-  fees = 0;
-  winHoldMs = 0;
-  lossHoldMs = 0;
-  largestWin = 0;
-  largestLoss = 0;
-  maxPrefix = 0;
-  minPrefix = 0;
-  maxDrawdown = 0;
-  firstRun = 0;
-  lastRun = 0;
-  oneRun = false;
-  longestWin = 0;
-  longestLoss = 0;
-  rN = 0;
-  rSum = 0n;
-  rSq = 0n;
-  winRN = 0;
-  winRSum = 0n;
-  lossRN = 0;
-  lossRSum = 0n;
+  /** The number of trades in the segment. */
+  get trades(): number {
+    return this.#s.trades;
+  }
 
   /** The segment's figures as a plain object (every R sum settled). */
   state(): SegmentState {
-    this.#pending.flushInto(this);
-    return { ...this };
+    this.#pending.flushInto(this.#s);
+    return { ...this.#s };
   }
 
   /** Adds the next trade. */
   add(fact: ClosedTradeFact): void {
+    const s = this.#s;
     const r = fact.resultMicros;
     const sign = r > 0 ? 1 : r < 0 ? -1 : 0;
-    if (this.trades === 0) {
-      this.firstRun = sign;
-      this.lastRun = sign;
-      this.oneRun = sign !== 0;
-    } else if (sign !== 0 && Math.sign(this.lastRun) === sign) {
-      this.lastRun += sign;
-      if (this.oneRun) this.firstRun += sign;
+    if (s.trades === 0) {
+      s.firstRun = sign;
+      s.lastRun = sign;
+      s.oneRun = sign !== 0;
+    } else if (sign !== 0 && Math.sign(s.lastRun) === sign) {
+      s.lastRun += sign;
+      if (s.oneRun) s.firstRun += sign;
     } else {
-      this.lastRun = sign;
-      this.oneRun = false;
+      s.lastRun = sign;
+      s.oneRun = false;
     }
-    this.trades++;
-    this.pnl += r;
-    if (this.pnl > this.maxPrefix) this.maxPrefix = this.pnl;
-    else if (this.maxPrefix - this.pnl > this.maxDrawdown) this.maxDrawdown = this.maxPrefix - this.pnl;
-    if (this.pnl < this.minPrefix) this.minPrefix = this.pnl;
-    this.fees += fact.feesMicros;
+    s.trades++;
+    s.pnl += r;
+    if (s.pnl > s.maxPrefix) s.maxPrefix = s.pnl;
+    else if (s.maxPrefix - s.pnl > s.maxDrawdown) s.maxDrawdown = s.maxPrefix - s.pnl;
+    if (s.pnl < s.minPrefix) s.minPrefix = s.pnl;
+    s.fees += fact.feesMicros;
     const rm = fact.rMultiple;
     const hasR = rm !== null && Number.isFinite(rm);
     if (hasR) this.addR(Math.round(rm * R_SCALE), sign);
     if (sign > 0) {
-      this.wins++;
-      this.grossProfit += r;
-      if (r > this.largestWin) this.largestWin = r;
-      this.winHoldMs += fact.exitTime - fact.entryTime;
-      if (this.lastRun > this.longestWin) this.longestWin = this.lastRun;
-      if (hasR) this.winRN++;
+      s.wins++;
+      s.grossProfit += r;
+      if (r > s.largestWin) s.largestWin = r;
+      s.winHoldMs += fact.exitTime - fact.entryTime;
+      if (s.lastRun > s.longestWin) s.longestWin = s.lastRun;
+      if (hasR) s.winRN++;
     } else if (sign < 0) {
-      this.losses++;
-      this.grossLoss += r;
-      if (r < this.largestLoss) this.largestLoss = r;
-      this.lossHoldMs += fact.exitTime - fact.entryTime;
-      if (-this.lastRun > this.longestLoss) this.longestLoss = -this.lastRun;
-      if (hasR) this.lossRN++;
+      s.losses++;
+      s.grossLoss += r;
+      if (r < s.largestLoss) s.largestLoss = r;
+      s.lossHoldMs += fact.exitTime - fact.entryTime;
+      if (-s.lastRun > s.longestLoss) s.longestLoss = -s.lastRun;
+      if (hasR) s.lossRN++;
     }
   }
 
   /** Adds scaled R `x` of a trade whose result has `sign` to the sums. */
   private addR(x: number, sign: number): void {
-    this.rN++;
+    const s = this.#s;
+    s.rN++;
     if (Math.abs(x) >= FAST_LIMIT) {
       const big = BigInt(x);
-      this.rSum += big;
-      this.rSq += big * big;
-      if (sign > 0) this.winRSum += big;
-      else if (sign < 0) this.lossRSum += big;
+      s.rSum += big;
+      s.rSq += big * big;
+      if (sign > 0) s.winRSum += big;
+      else if (sign < 0) s.lossRSum += big;
       return;
     }
     const p = this.#pending;
     p.add(x, sign);
-    if (p.full()) p.flushInto(this);
+    if (p.full()) p.flushInto(s);
   }
 
   /** Appends the segment that follows this one (its trades all come later in exit order); `b` is a {@link state}. */
   append(b: SegmentState): void {
     if (b.trades === 0) return;
-    this.#pending.flushInto(this);
-    if (this.trades === 0) {
-      Object.assign(this, b);
+    const s = this.#s;
+    this.#pending.flushInto(s);
+    if (s.trades === 0) {
+      copyState(s, b);
       return;
     }
-    const joined = joinRuns(this.lastRun, b.firstRun);
-    this.longestWin = Math.max(this.longestWin, b.longestWin, joined);
-    this.longestLoss = Math.max(this.longestLoss, b.longestLoss, -joined);
+    const joined = joinRuns(s.lastRun, b.firstRun);
+    s.longestWin = Math.max(s.longestWin, b.longestWin, joined);
+    s.longestLoss = Math.max(s.longestLoss, b.longestLoss, -joined);
     const sameWay = joined !== b.firstRun;
-    if (this.oneRun && sameWay) this.firstRun += b.firstRun;
-    this.lastRun = b.oneRun ? joined : b.lastRun;
-    this.oneRun = this.oneRun && b.oneRun && sameWay;
-    this.maxDrawdown = Math.max(this.maxDrawdown, b.maxDrawdown, this.maxPrefix - (this.pnl + b.minPrefix));
-    this.maxPrefix = Math.max(this.maxPrefix, this.pnl + b.maxPrefix);
-    this.minPrefix = Math.min(this.minPrefix, this.pnl + b.minPrefix);
-    this.trades += b.trades;
-    this.wins += b.wins;
-    this.losses += b.losses;
-    this.pnl += b.pnl;
-    this.grossProfit += b.grossProfit;
-    this.grossLoss += b.grossLoss;
-    this.fees += b.fees;
-    this.winHoldMs += b.winHoldMs;
-    this.lossHoldMs += b.lossHoldMs;
-    this.largestWin = Math.max(this.largestWin, b.largestWin);
-    this.largestLoss = Math.min(this.largestLoss, b.largestLoss);
-    this.rN += b.rN;
-    this.rSum += b.rSum;
-    this.rSq += b.rSq;
-    this.winRN += b.winRN;
-    this.winRSum += b.winRSum;
-    this.lossRN += b.lossRN;
-    this.lossRSum += b.lossRSum;
+    if (s.oneRun && sameWay) s.firstRun += b.firstRun;
+    s.lastRun = b.oneRun ? joined : b.lastRun;
+    s.oneRun = s.oneRun && b.oneRun && sameWay;
+    s.maxDrawdown = Math.max(s.maxDrawdown, b.maxDrawdown, s.maxPrefix - (s.pnl + b.minPrefix));
+    s.maxPrefix = Math.max(s.maxPrefix, s.pnl + b.maxPrefix);
+    s.minPrefix = Math.min(s.minPrefix, s.pnl + b.minPrefix);
+    s.pnl += b.pnl;
+    foldPlain(s, b);
   }
 }

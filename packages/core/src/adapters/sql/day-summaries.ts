@@ -1,86 +1,22 @@
 import type { Kysely } from 'kysely';
-import { Segment, type SegmentState } from '../../summaries/segment.js';
-import type { ClosedTradeFact } from '../../summaries/fact.js';
 import { DAY_MS } from '../../shared/calendar.js';
+import { columnsOf, DAY_COLUMNS, type SegmentState, stateOf } from '../../summaries/day-fields.js';
+import type { ClosedTradeFact } from '../../summaries/fact.js';
+import { Segment } from '../../summaries/segment.js';
 import type { SqlCapabilities } from './capabilities.js';
 import { type ClosedRecord, closedOutcomesWithCosts, OUTCOME_PLUS_COLUMNS, toFact } from './closed-scan.js';
-import { DAY_SUMMARY_INTEGERS, DAY_SUMMARY_TEXTS } from './migrations/v25-trade-day-summaries.js';
 import type { Database } from './schema.js';
 import { hot } from './trade-query.js';
 
-type IntegerColumn = (typeof DAY_SUMMARY_INTEGERS)[number];
-type TextColumn = (typeof DAY_SUMMARY_TEXTS)[number];
-/** A row of `trade_day_summaries` (PostgreSQL's BIGINT may arrive as a string). */
-export type DaySummaryRecord = { user_id: string; day: number } & Record<IntegerColumn, number> & Record<TextColumn, string>;
+/** A row of `trade_day_summaries`. */
+type DaySummaryRecord = Database['trade_day_summaries'];
 
-/** Rows written per INSERT statement (28 parameters each). */
+/** Rows written per INSERT statement (about 30 parameters each). */
 const WRITE_CHUNK = 200;
-
-/** The segment of a stored row. */
-export function segmentOfRecord(r: DaySummaryRecord): SegmentState {
-  const n = (c: IntegerColumn) => Number(r[c]);
-  return {
-    trades: n('trades'),
-    wins: n('wins'),
-    losses: n('losses'),
-    pnl: n('pnl'),
-    grossProfit: n('gross_profit'),
-    grossLoss: n('gross_loss'),
-    fees: n('fees'),
-    winHoldMs: n('win_hold_ms'),
-    lossHoldMs: n('loss_hold_ms'),
-    largestWin: n('largest_win'),
-    largestLoss: n('largest_loss'),
-    maxPrefix: n('max_prefix'),
-    minPrefix: n('min_prefix'),
-    maxDrawdown: n('max_drawdown'),
-    firstRun: n('first_run'),
-    lastRun: n('last_run'),
-    oneRun: n('one_run') === 1,
-    longestWin: n('longest_win'),
-    longestLoss: n('longest_loss'),
-    rN: n('r_n'),
-    rSum: BigInt(r.r_sum),
-    rSq: BigInt(r.r_sq),
-    winRN: n('win_r_n'),
-    winRSum: BigInt(r.win_r_sum),
-    lossRN: n('loss_r_n'),
-    lossRSum: BigInt(r.loss_r_sum),
-  };
-}
 
 /** The row of a day's segment. */
 function recordOf(userId: string, day: number, s: SegmentState): DaySummaryRecord {
-  return {
-    user_id: userId,
-    day,
-    trades: s.trades,
-    wins: s.wins,
-    losses: s.losses,
-    pnl: s.pnl,
-    gross_profit: s.grossProfit,
-    gross_loss: s.grossLoss,
-    fees: s.fees,
-    win_hold_ms: s.winHoldMs,
-    loss_hold_ms: s.lossHoldMs,
-    largest_win: s.largestWin,
-    largest_loss: s.largestLoss,
-    max_prefix: s.maxPrefix,
-    min_prefix: s.minPrefix,
-    max_drawdown: s.maxDrawdown,
-    first_run: s.firstRun,
-    last_run: s.lastRun,
-    one_run: s.oneRun ? 1 : 0,
-    longest_win: s.longestWin,
-    longest_loss: s.longestLoss,
-    r_n: s.rN,
-    r_sum: s.rSum.toString(),
-    r_sq: s.rSq.toString(),
-    win_r_n: s.winRN,
-    win_r_sum: s.winRSum.toString(),
-    loss_r_n: s.lossRN,
-    loss_r_sum: s.lossRSum.toString(),
-  };
+  return { user_id: userId, day, ...columnsOf(s) };
 }
 
 /**
@@ -122,7 +58,7 @@ export async function rewriteDays(
 /** Trades of one day read at a time. */
 const DAY_PAGE = 5000;
 /** Every summary column but the key: what an upsert replaces. */
-const VALUE_COLUMNS = [...DAY_SUMMARY_INTEGERS, ...DAY_SUMMARY_TEXTS];
+const VALUE_COLUMNS = DAY_COLUMNS;
 
 /** The closed trades exiting in [from, to) in (exit_time, id) order, by keyset pages of precompiled SQL. */
 async function* factsBetween(db: Kysely<Database>, caps: SqlCapabilities, userId: string, from: number, to: number) {
@@ -211,7 +147,7 @@ async function appendToDay(
     db.selectFrom('trade_day_summaries').selectAll().where('user_id', '=', userId).where('day', '=', day),
   );
   const seg = new Segment();
-  if (stored) seg.append(segmentOfRecord(stored as DaySummaryRecord));
+  if (stored) seg.append(stateOf(stored as DaySummaryRecord));
   const tail = new Segment();
   for (const f of facts) tail.add(f);
   seg.append(tail.state());

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { TradeDayRepo } from '../../storage/ports.js';
 import type { SqlContext } from './context.js';
-import { type DaySummaryRecord, rewriteDays, segmentOfRecord } from './day-summaries.js';
+import { stateOf } from '../../summaries/day-fields.js';
+import { rewriteDays } from './day-summaries.js';
 
 /** The day summaries of closed trades (migration 25) and the per-day tallies of a recent window. */
 export function sqlTradeDayRepo(ctx: SqlContext): TradeDayRepo {
@@ -9,7 +10,7 @@ export function sqlTradeDayRepo(ctx: SqlContext): TradeDayRepo {
   return {
     async list(userId) {
       const rows = await db.selectFrom('trade_day_summaries').selectAll().where('user_id', '=', userId).orderBy('day').execute();
-      return rows.map((r) => segmentOfRecord(r as DaySummaryRecord));
+      return rows.map(stateOf);
     },
     async rebuild(userId) {
       // Trade writes bump the user's counters before they recompute their days, so holding the

@@ -1,4 +1,4 @@
-import type { DaySummaryRecord } from './day-summaries.js';
+import type { DaySummaryColumns } from '../../summaries/day-fields.js';
 
 /** Column types as both drivers return them (int8 is parsed to number on PostgreSQL). */
 export interface Database {
@@ -225,7 +225,8 @@ export interface Database {
   user_totp: { user_id: string; secret: string; enabled_at: number | null; last_step: number | null; created_at: number };
   /** Single-use recovery codes of the second factor (schema version 12), stored as SHA-256. */
   recovery_codes: { user_id: string; code_hash: string; used_at: number | null };
-  trade_day_summaries: DaySummaryRecord;
+  /** Per-day summaries of closed trades (schema version 25): the fields of summaries/day-fields.ts. */
+  trade_day_summaries: { user_id: string; day: number } & DaySummaryColumns;
 }
 
 /** The SQL dialects we run on. */

@@ -1,7 +1,10 @@
 import { type MigrationDefinition, notNull } from './dialect.js';
 
-/** Integer columns of a day summary, in table order (see analytics/segment.ts for their meaning). */
-export const DAY_SUMMARY_INTEGERS = [
+/**
+ * Integer columns of a day summary, in table order: this migration's own frozen copy of what it
+ * created (runtime code derives the columns from summaries/day-fields.ts).
+ */
+const DAY_SUMMARY_INTEGERS = [
   'trades',
   'wins',
   'losses',
@@ -27,7 +30,7 @@ export const DAY_SUMMARY_INTEGERS = [
 ] as const;
 
 /** The columns of {@link DAY_SUMMARY_INTEGERS} that hold money in micro-units (sums and extremes). */
-export const DAY_SUMMARY_MONEY: ReadonlySet<string> = new Set([
+const DAY_SUMMARY_MONEY: ReadonlySet<string> = new Set([
   'pnl',
   'gross_profit',
   'gross_loss',
@@ -40,7 +43,7 @@ export const DAY_SUMMARY_MONEY: ReadonlySet<string> = new Set([
 ]);
 
 /** Exact R sums (scaled by 1e8) as decimal text: a sum of squares outgrows 64 bits. */
-export const DAY_SUMMARY_TEXTS = ['r_sum', 'r_sq', 'win_r_sum', 'loss_r_sum'] as const;
+const DAY_SUMMARY_TEXTS = ['r_sum', 'r_sq', 'win_r_sum', 'loss_r_sum'] as const;
 
 /**
  * Version 25: one row per (user, UTC day of exit) summarising that day's closed trades as the
