@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Storage } from '../../storage/ports.js';
 import type { Database as Schema } from '../sql/schema.js';
 import { preparedNameOf } from '../sql/compiled-cache.js';
-import { namedRows } from '../sql/context.js';
+import { namedRows } from '../sql/row-values.js';
 import { createSqlStorage } from '../sql/storage.js';
 import { translatePostgresError } from './errors.js';
 import { postgresCapabilities, postgresMigrations } from './capabilities.js';

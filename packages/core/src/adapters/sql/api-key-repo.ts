@@ -1,7 +1,8 @@
 import type { ApiKeyRepo } from '../../storage/ports.js';
 import type { ApiKeyRow } from '../../storage/rows.js';
 import { userRow } from './common-queries.js';
-import { jsonArray, type SqlContext } from './context.js';
+import type { SqlContext } from './context.js';
+import { jsonArray } from './row-values.js';
 import type { Database } from './schema.js';
 
 function toRow(r: Database['api_keys']): ApiKeyRow {

@@ -3,7 +3,7 @@ import type { ClosedTradeFact } from '../../summaries/fact.js';
 import { toMicros } from '../../shared/money.js';
 import type { TradeQuery } from '../../storage/ports.js';
 import type { SqlCapabilities } from './capabilities.js';
-import { jsonArray } from './context.js';
+import { jsonArray } from './row-values.js';
 import type { Database } from './schema.js';
 import { applyQuery } from './trade-query.js';
 

@@ -1,5 +1,23 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
-import type { DirectConnection } from './context.js';
+
+/**
+ * Runs compiled SQL synchronously on an embedded database's only connection, skipping the query
+ * executor's queue: the rows (none for a write), or `undefined` when a transaction the caller is
+ * not part of is open on that connection, and the caller must queue through kysely as usual.
+ */
+export type DirectRunner = (sql: string, params: readonly unknown[], inTransaction: boolean) => unknown[] | undefined;
+
+/** An embedded database's only connection, used synchronously where that skips the query executor. */
+export interface DirectConnection {
+  /** Runs compiled SQL at once (see {@link DirectRunner}). */
+  run: DirectRunner;
+  /**
+   * Runs `fn` at once in one write transaction (committed when it returns, rolled back when it
+   * throws); inside it, `run` is called with `inTransaction` true. `undefined` when a transaction
+   * the caller is not part of is open on the connection, and `fn` did not run.
+   */
+  transaction<T>(fn: () => T): { value: T } | undefined;
+}
 
 /** Names of the SQL texts the caches hold, for drivers that prepare named statements (bounded: the caches are). */
 const statementNames = new Map<string, string>();

@@ -3,7 +3,8 @@ import type { AttemptRecord, OutboxRepo } from '../../storage/ports.js';
 import type { AttemptRow } from '../../storage/rows.js';
 import type { SqlCapabilities } from './capabilities.js';
 import { runHot, runSteps, type Steps } from './hot-statements.js';
-import { numberOrNull as n, type SqlContext } from './context.js';
+import type { SqlContext } from './context.js';
+import { numberOrNull as n } from './row-values.js';
 import type { Database } from './schema.js';
 
 type AttemptRecordRow = Selectable<Database['delivery_attempts']>;

@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import type { JournalRepo } from '../../storage/ports.js';
 import type { JournalRow } from '../../storage/rows.js';
 import { newestFirstPage, userRow } from './common-queries.js';
-import { jsonArray, type SqlContext } from './context.js';
+import type { SqlContext } from './context.js';
+import { jsonArray } from './row-values.js';
 import type { Database } from './schema.js';
 
 function fromRecord(r: Selectable<Database['journal_entries']>): JournalRow {

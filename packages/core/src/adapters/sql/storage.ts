@@ -4,7 +4,7 @@ import { type Migration, migrate } from './migrate.js';
 import { TouchedDays } from './day-summaries.js';
 import { sqlRepositories } from './repositories.js';
 import type { SqlCapabilities } from './capabilities.js';
-import type { DirectConnection } from './context.js';
+import type { DirectConnection } from './compiled-cache.js';
 import type { Database } from './schema.js';
 
 /** How a dialect turns a driver error into a core error (or leaves it alone). */

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { TradeListRow, TradeRow } from '../../storage/rows.js';
-import { jsonArray } from './context.js';
+import { jsonArray } from './row-values.js';
 import type { Database } from './schema.js';
 
 /** The columns a list row is read from: what a trade record shows. */

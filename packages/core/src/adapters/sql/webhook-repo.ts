@@ -3,7 +3,8 @@ import { endFailingStreak } from './delivery-log-repo.js';
 import type { WebhookRepo } from '../../storage/ports.js';
 import type { WebhookRow } from '../../storage/rows.js';
 import { userRow } from './common-queries.js';
-import { jsonArray, type SqlContext } from './context.js';
+import type { SqlContext } from './context.js';
+import { jsonArray } from './row-values.js';
 import type { Database } from './schema.js';
 
 function fromRecord(r: Selectable<Database['webhooks']>): WebhookRow {

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
-import { type DirectConnection, namedRows } from '../sql/context.js';
+import type { DirectConnection } from '../sql/compiled-cache.js';
+import { namedRows } from '../sql/row-values.js';
 
 /**
  * Wraps a better-sqlite3 database so kysely reuses prepared statements: kysely prepares every
