@@ -2,7 +2,7 @@ import { DAY_MS } from '../shared/calendar.js';
 import type { TradingDayClock } from '../shared/trading-day.js';
 import type { DaySpan, Storage, TradeQuery } from '../storage/ports.js';
 import { type RecentPerformance, recentOf, recentSeries } from './dashboard.js';
-import type { SegmentState } from '../summaries/day-fields.js';
+import { DAY_FIELDS_VERSION, type SegmentState, type StoredDay } from '../summaries/day-fields.js';
 import { Segment } from '../summaries/segment.js';
 
 /**
@@ -13,17 +13,22 @@ export function selectsAllClosed(query: TradeQuery): boolean {
   return Object.entries(query).every(([k, v]) => v === undefined || (k === 'status' && v === 'closed'));
 }
 
-/** The user's day summaries when they count every closed trade; undefined when they do not. */
-async function coveringDays(storage: Storage, userId: string): Promise<SegmentState[] | undefined> {
+/**
+ * The user's day summaries when they answer exactly: every row written under the running field
+ * declaration (its stamp) and all of them counting every closed trade; undefined when not.
+ */
+async function coveringDays(storage: Storage, userId: string): Promise<StoredDay[] | undefined> {
   const { tradeDays, trades } = storage.repos;
   const [days, closed] = await Promise.all([tradeDays.list(userId), trades.counts(userId, { status: 'closed' })]);
-  return days.reduce((n, d) => n + d.trades, 0) === closed.total ? days : undefined;
+  const current = days.every((d) => d.fieldsVersion === DAY_FIELDS_VERSION);
+  return current && days.reduce((n, d) => n + d.trades, 0) === closed.total ? days : undefined;
 }
 
 /**
  * Every closed trade of the user as one segment, folded from the day summaries (a few thousand
  * rows at most). Summaries that do not cover every closed trade (trades stored before
- * migration 25) are rebuilt first, once, in a transaction. The two reads are not one snapshot, so
+ * migration 25) or were written under another field declaration are rebuilt first, once, in a
+ * transaction. The two reads are not one snapshot, so
  * a write committing between them is told from missing summaries by reading again first.
  */
 export async function allClosedSegment(storage: Storage, userId: string): Promise<SegmentState> {

@@ -1,4 +1,4 @@
-import type { SegmentState } from '../summaries/day-fields.js';
+import type { StoredDay } from '../summaries/day-fields.js';
 import type { ClosedTradeFact } from '../summaries/fact.js';
 import type {
   AlertEventRow,
@@ -460,8 +460,8 @@ export interface DayTally {
  * which every trade write keeps in its own transaction.
  */
 export interface TradeDayRepo {
-  /** Every day summary of the user, oldest day first. */
-  list(userId: string): Promise<SegmentState[]>;
+  /** Every day summary of the user, oldest day first, with the stamp of the field declaration it was written under. */
+  list(userId: string): Promise<StoredDay[]>;
   /** Recomputes every day summary of the user from their trades (run it in a transaction). */
   rebuild(userId: string): Promise<void>;
   /** Trades, wins, losses and P&L per day of each span (days without exits are left out). */

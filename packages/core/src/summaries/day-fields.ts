@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The fields of a run of closed trades that the per-day summaries store, declared once: the name
  * each has in a segment's state (summaries/segment.ts), the column of `trade_day_summaries` that
  * holds it, its kind (which gives its value and SQL type) and how two consecutive runs' values
- * fold into one. The state type, the empty state, and the SQL adapter's columns and row mapping
- * all derive from this table. Adding a field needs a migration adding its column.
+ * fold into one. The state type, the empty state, the SQL adapter's columns and row mapping, and
+ * the version stamp written beside every row all derive from this table. Adding a field needs a
+ * migration adding its column; the stamp then changes by itself, and rows written before are
+ * rebuilt rather than served.
  */
 export const DAY_FIELDS = {
   /** Closed trades. */
@@ -47,6 +51,12 @@ export const DAY_FIELDS = {
 } as const satisfies Record<string, FieldSpec>;
 
 /**
+ * Bump when what a field means changes while its declaration does not (how Segment.add computes
+ * it, say): the stamp changes, and every stored row is rebuilt on its next read.
+ */
+export const DAY_FIELDS_REVISION = 1;
+
+/**
  * How a field is held, in a segment and in its column: `integer` (counts, run lengths, ms) a
  * 64-bit integer; `money` micro-units in a double, as the scan sums them (a sum of the largest
  * allowed results outgrows 64 bits); `flag` 0 or 1; `exact` an exact sum of scaled R values, a
@@ -83,6 +93,9 @@ type ValueOf<K extends FieldKind> = K extends 'exact' ? bigint : K extends 'flag
 
 /** The state of a run of closed trades in (exitTime, id) order: every declared field's value. */
 export type SegmentState = { -readonly [F in FieldName]: ValueOf<Fields[F]['kind']> };
+
+/** A day's state as stored, with the stamp of the declaration it was written under ({@link DAY_FIELDS_VERSION}). */
+export type StoredDay = SegmentState & { fieldsVersion: string };
 
 /** A summary row's field columns as the drivers return them (PostgreSQL's BIGINT may arrive as a string). */
 export type DaySummaryColumns = {
@@ -137,3 +150,18 @@ export function foldPlain(a: SegmentState, b: SegmentState): void {
   for (const k of MAXES) a[k] = Math.max(a[k], b[k]);
   for (const k of MINS) a[k] = Math.min(a[k], b[k]);
 }
+
+/**
+ * The version stamp of a declaration: a short hash of every field's name, column, kind, SQL type
+ * and fold, in order, and of the revision. Any change to the declaration changes it.
+ */
+export function fieldsStamp(fields: Record<string, FieldSpec>, revision: number): string {
+  const text = JSON.stringify([
+    revision,
+    ...Object.entries(fields).map(([n, f]) => [n, f.column, f.kind, KINDS[f.kind].sqlType, f.fold]),
+  ]);
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+}
+
+/** The stamp written beside every summary row; a row with another stamp is rebuilt, never served. */
+export const DAY_FIELDS_VERSION = fieldsStamp(DAY_FIELDS, DAY_FIELDS_REVISION);

@@ -10,6 +10,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
 import { type Accumulator, createDashboardAccumulator, createStatisticsAccumulator } from '../../src/analytics/index.js';
+import { statisticsOf } from '../../src/analytics/statistics.js';
+import { DAY_FIELDS_VERSION } from '../../src/summaries/day-fields.js';
 import { Segment } from '../../src/summaries/segment.js';
 import { tradingDaysOf } from '../../src/shared/trading-day.js';
 import { newUser, testClock } from '../support/core.js';
@@ -110,7 +112,7 @@ async function scanned<T>(storage: Storage, user: string, acc: Accumulator<T>): 
   return acc.result();
 }
 
-/** The day summaries the user's trades make, computed from a full scan without writing anything. */
+/** The day summaries the user's trades make, computed from a full scan without writing anything, as the running code stamps them. */
 async function expectedDays(storage: Storage, user: string) {
   const days = new Map<number, Segment>();
   for await (const batch of storage.repos.trades.closedOutcomesWithCosts(user, {})) {
@@ -121,7 +123,7 @@ async function expectedDays(storage: Storage, user: string) {
       days.set(d, seg);
     }
   }
-  return [...days.values()].map((s) => s.state());
+  return [...days.values()].map((s) => ({ ...s.state(), fieldsVersion: DAY_FIELDS_VERSION }));
 }
 
 /** Applies one write the way the application makes it. */
@@ -222,6 +224,77 @@ for (const db of DATABASES) {
       expect((await opened.storage.repos.tradeDays.list(user)).map((d) => ({ ...d }))).toEqual(
         await expectedDays(opened.storage, user),
       );
+    });
+
+    /** A closed trade of `result` (money, fees 0) exiting at `slot` (6-hour steps). */
+    const closed = (slot: number, result: number) =>
+      bodyOf({ slot, minute: 0, holdMinutes: 5, move: result / 2, stop: 1, fees: 0, open: false, account: undefined });
+
+    it('rebuilds rows written under another field declaration instead of serving them', async () => {
+      const user = await newUser(core);
+      for (const [slot, result] of [
+        [0, 3],
+        [1, -5],
+        [2, 4],
+        [4, 2],
+        [5, -1],
+        [9, 6],
+      ] as const) {
+        await core.trades.create(user, closed(slot, result));
+      }
+      const want = await core.analytics.statistics(user, { dateFrom: '2000-01-01' });
+      // As an older declaration left them: another stamp, and figures this one computes otherwise.
+      await behindTheBack(
+        opened.url,
+        "UPDATE trade_day_summaries SET fields_version = 'older', largest_win = 0, max_drawdown = 0, r_sum = '0' WHERE user_id = $1",
+        user,
+      );
+      expect(await core.analytics.statistics(user, {})).toEqual(want);
+      const days = await opened.storage.repos.tradeDays.list(user);
+      expect(days.map((d) => ({ ...d }))).toEqual(await expectedDays(opened.storage, user));
+      expect(days.map((d) => d.fieldsVersion)).toEqual([DAY_FIELDS_VERSION, DAY_FIELDS_VERSION, DAY_FIELDS_VERSION]);
+    });
+
+    it('serves no per-day figure of another stamp, where a check of trade counts alone would have', async () => {
+      const user = await newUser(core);
+      // Day 1: +3, −5, +4 (a fall of 5 inside the day); day 2: +2.
+      for (const [slot, result] of [
+        [0, 3],
+        [1, -5],
+        [2, 4],
+        [4, 2],
+      ] as const)
+        await core.trades.create(user, closed(slot, result));
+      const want = await core.analytics.statistics(user, { dateFrom: '2000-01-01' });
+      expect(want.maxDrawdown).toBe(5);
+      await behindTheBack(
+        opened.url,
+        "UPDATE trade_day_summaries SET fields_version = 'older', max_drawdown = 0 WHERE user_id = $1",
+        user,
+      );
+      const stale = await opened.storage.repos.tradeDays.list(user);
+      // The rows still count every closed trade, so counting alone would fold them: a drawdown of 1.
+      const closedTrades = await opened.storage.repos.trades.counts(user, { status: 'closed' });
+      expect(stale.reduce((n, d) => n + d.trades, 0)).toBe(closedTrades.total);
+      const folded = new Segment();
+      for (const d of stale) folded.append(d);
+      expect(statisticsOf(folded.state()).maxDrawdown).toBe(1);
+      expect(await core.analytics.statistics(user, {})).toEqual(want);
+    });
+
+    it('rewrites, rather than folds a close into, a day whose row has another stamp', async () => {
+      const user = await newUser(core);
+      await core.trades.create(user, closed(0, 2));
+      // A mark a fold would keep (see above), on a row of another stamp.
+      await behindTheBack(
+        opened.url,
+        "UPDATE trade_day_summaries SET fees = 7, fields_version = 'older' WHERE user_id = $1",
+        user,
+      );
+      await core.trades.create(user, closed(1, 2));
+      const days = await opened.storage.repos.tradeDays.list(user);
+      expect(days.map((d) => [d.trades, d.fees, d.fieldsVersion])).toEqual([[2, 0, DAY_FIELDS_VERSION]]);
+      expect(days.map((d) => ({ ...d }))).toEqual(await expectedDays(opened.storage, user));
     });
 
     it('builds the summaries of trades stored before them on first use', async () => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '../../shared/calendar.js';
-import { columnsOf, DAY_COLUMNS, type SegmentState, stateOf } from '../../summaries/day-fields.js';
+import { columnsOf, DAY_COLUMNS, DAY_FIELDS_VERSION, type SegmentState, stateOf } from '../../summaries/day-fields.js';
 import type { ClosedTradeFact } from '../../summaries/fact.js';
 import { Segment } from '../../summaries/segment.js';
 import type { SqlCapabilities } from './capabilities.js';
@@ -14,9 +14,9 @@ type DaySummaryRecord = Database['trade_day_summaries'];
 /** Rows written per INSERT statement (about 30 parameters each). */
 const WRITE_CHUNK = 200;
 
-/** The row of a day's segment. */
+/** The row of a day's segment, stamped with the field declaration's version. */
 function recordOf(userId: string, day: number, s: SegmentState): DaySummaryRecord {
-  return { user_id: userId, day, ...columnsOf(s) };
+  return { user_id: userId, day, fields_version: DAY_FIELDS_VERSION, ...columnsOf(s) };
 }
 
 /**
@@ -58,7 +58,7 @@ export async function rewriteDays(
 /** Trades of one day read at a time. */
 const DAY_PAGE = 5000;
 /** Every summary column but the key: what an upsert replaces. */
-const VALUE_COLUMNS = DAY_COLUMNS;
+const VALUE_COLUMNS = ['fields_version', ...DAY_COLUMNS] as const;
 
 /** The closed trades exiting in [from, to) in (exit_time, id) order, by keyset pages of precompiled SQL. */
 async function* factsBetween(db: Kysely<Database>, caps: SqlCapabilities, userId: string, from: number, to: number) {
@@ -115,7 +115,8 @@ async function upsertDay(
 /**
  * Folds new closes into their day's stored summary without reading the day's other trades, when
  * no other closed trade of that day comes after the first of them in (exit_time, id) order (one
- * indexed count): false when one does, and the day must be rewritten.
+ * indexed count) and the row is stamped with the running field declaration: false when not, and
+ * the day must be rewritten.
  */
 async function appendToDay(
   db: Kysely<Database>,
@@ -146,8 +147,10 @@ async function appendToDay(
   const [stored] = await hot(ctx, `${caps.label}:day-row`, [userId, day], () =>
     db.selectFrom('trade_day_summaries').selectAll().where('user_id', '=', userId).where('day', '=', day),
   );
+  const row = stored as DaySummaryRecord | undefined;
+  if (row !== undefined && row.fields_version !== DAY_FIELDS_VERSION) return false;
   const seg = new Segment();
-  if (stored) seg.append(stateOf(stored as DaySummaryRecord));
+  if (row !== undefined) seg.append(stateOf(row));
   const tail = new Segment();
   for (const f of facts) tail.add(f);
   seg.append(tail.state());

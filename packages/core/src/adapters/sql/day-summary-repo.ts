@@ -10,7 +10,7 @@ export function sqlTradeDayRepo(ctx: SqlContext): TradeDayRepo {
   return {
     async list(userId) {
       const rows = await db.selectFrom('trade_day_summaries').selectAll().where('user_id', '=', userId).orderBy('day').execute();
-      return rows.map(stateOf);
+      return rows.map((r) => ({ ...stateOf(r), fieldsVersion: r.fields_version }));
     },
     async rebuild(userId) {
       // Trade writes bump the user's counters before they recompute their days, so holding the

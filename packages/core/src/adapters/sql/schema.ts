@@ -225,8 +225,8 @@ export interface Database {
   user_totp: { user_id: string; secret: string; enabled_at: number | null; last_step: number | null; created_at: number };
   /** Single-use recovery codes of the second factor (schema version 12), stored as SHA-256. */
   recovery_codes: { user_id: string; code_hash: string; used_at: number | null };
-  /** Per-day summaries of closed trades (schema version 25): the fields of summaries/day-fields.ts. */
-  trade_day_summaries: { user_id: string; day: number } & DaySummaryColumns;
+  /** Per-day summaries of closed trades (schema version 25): the fields of summaries/day-fields.ts and their stamp (27). */
+  trade_day_summaries: { user_id: string; day: number; fields_version: string } & DaySummaryColumns;
 }
 
 /** The SQL dialects we run on. */

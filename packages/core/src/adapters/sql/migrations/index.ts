@@ -8,6 +8,7 @@ import { settingsAndImportMigrations } from './v15-v23-settings-imports.js';
 import { alertStateMigrations } from './v24-alert-states.js';
 import { tradeDaySummaryMigration } from './v25-trade-day-summaries.js';
 import { deliveryPageRoomMigration } from './v26-delivery-page-room.js';
+import { daySummaryStampMigration } from './v27-day-summary-stamp.js';
 
 /** Every schema version, written once for all databases. Forward-only; never edit a released one, add the next. */
 export const MIGRATIONS: readonly MigrationDefinition[] = [
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly MigrationDefinition[] = [
   ...alertStateMigrations,
   tradeDaySummaryMigration,
   deliveryPageRoomMigration,
+  daySummaryStampMigration,
 ];
 
 /**
