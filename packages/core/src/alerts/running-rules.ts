@@ -1,4 +1,5 @@
 import type { Repositories } from '../storage/ports.js';
+import { isLoss } from '../summaries/outcome.js';
 import { dailyLossLimit } from './running-daily.js';
 import { maxDrawdown } from './running-drawdown.js';
 import { EMPTY, type Folded, isAfter, moved, type RunningRule, type RunningType, resultOf } from './running-fold.js';
@@ -8,7 +9,7 @@ async function latestRun(tx: Repositories, userId: string): Promise<Folded> {
   for (let limit = 16; ; limit *= 4) {
     const latest = await tx.trades.latestClosed(userId, limit);
     let length = 0;
-    while (length < latest.length && (latest[length]?.resultMicros ?? 0) < 0) length++;
+    while (length < latest.length && isLoss(latest[length]?.resultMicros ?? 0)) length++;
     if (length < latest.length || latest.length < limit) {
       const [last, first, breaker] = [latest[0], latest[length - 1], latest[length]];
       return {
@@ -28,7 +29,7 @@ async function latestRun(tx: Repositories, userId: string): Promise<Folded> {
 const maxConsecutiveLosses: RunningRule = {
   rebuild: (tx, userId) => latestRun(tx, userId),
   async fold(_tx, state, trade) {
-    if (resultOf(trade) >= 0) {
+    if (!isLoss(resultOf(trade))) {
       return {
         ...moved(state, trade),
         runLength: 0,
@@ -45,7 +46,7 @@ const maxConsecutiveLosses: RunningRule = {
   // win inside it cuts it at a length only a read can tell.
   async insert(_tx, state, trade) {
     if (state.runLength === 0) return state;
-    const loss = resultOf(trade) < 0;
+    const loss = isLoss(resultOf(trade));
     if (isAfter(trade, state.runFirstExitTime, state.runFirstId))
       return loss ? { ...state, runLength: state.runLength + 1 } : undefined;
     if (!isAfter(trade, state.runBreakerExitTime, state.runBreakerId)) return state;
@@ -55,7 +56,7 @@ const maxConsecutiveLosses: RunningRule = {
   async trigger(_tx, alert, trade, s) {
     // Once per run: a run that grows past the threshold (or jumps over it) keeps its first trade.
     const n = Math.ceil(alert.threshold);
-    if (n < 1 || resultOf(trade) >= 0 || s.runLength < n) return undefined;
+    if (n < 1 || !isLoss(resultOf(trade)) || s.runLength < n) return undefined;
     return { periodKey: `run:${s.runFirstId}`, value: s.runLength };
   },
 };

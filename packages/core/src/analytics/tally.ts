@@ -1,6 +1,7 @@
 import { fromMicros, round8 } from '../shared/money.js';
 import { meanR, ScaledRSum } from '../summaries/exact-r.js';
 import type { ClosedTradeFact } from '../summaries/fact.js';
+import { outcomeOf } from '../summaries/outcome.js';
 
 /** Counts and integer micro sums of a group of trades (one bucket, one category). */
 export class Tally {
@@ -20,12 +21,13 @@ export class Tally {
   /** Adds one trade. */
   add(fact: ClosedTradeFact): void {
     const r = fact.resultMicros;
+    const outcome = outcomeOf(r);
     this.trades++;
     this.pnl += r;
-    if (r > 0) {
+    if (outcome > 0) {
       this.wins++;
       this.grossProfit += r;
-    } else if (r < 0) {
+    } else if (outcome < 0) {
       this.losses++;
       this.grossLoss += r;
     }

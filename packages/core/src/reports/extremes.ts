@@ -1,5 +1,6 @@
 import type { Accumulator } from '../analytics/accumulator.js';
 import type { ClosedTradeFact } from '../summaries/fact.js';
+import { isLoss, isWin } from '../summaries/outcome.js';
 
 /** The ids of the best and the worst closed trades by result. */
 export interface Extremes {
@@ -35,8 +36,8 @@ export function createExtremesAccumulator(n: number): Accumulator<Extremes> {
   const worst = topN(n, (a, b) => a.resultMicros < b.resultMicros);
   return {
     add(fact) {
-      if (fact.resultMicros > 0) best.offer(fact);
-      else if (fact.resultMicros < 0) worst.offer(fact);
+      if (isWin(fact.resultMicros)) best.offer(fact);
+      else if (isLoss(fact.resultMicros)) worst.offer(fact);
     },
     result: () => ({ best: best.ids(), worst: worst.ids() }),
   };

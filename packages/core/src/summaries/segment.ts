@@ -1,6 +1,7 @@
 import { copyState, emptyState, foldPlain, type SegmentState } from './day-fields.js';
 import { FAST_LIMIT, PendingR, R_SCALE } from './exact-r.js';
 import type { ClosedTradeFact } from './fact.js';
+import { outcomeOf } from './outcome.js';
 
 /** The run a signed run and the next segment's first run make together, when both go the same way. */
 function joinRuns(last: number, first: number): number {
@@ -33,7 +34,7 @@ export class Segment {
   add(fact: ClosedTradeFact): void {
     const s = this.#s;
     const r = fact.resultMicros;
-    const sign = r > 0 ? 1 : r < 0 ? -1 : 0;
+    const sign = outcomeOf(r);
     if (s.trades === 0) {
       s.firstRun = sign;
       s.lastRun = sign;

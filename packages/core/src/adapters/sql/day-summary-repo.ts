@@ -3,6 +3,7 @@ import type { TradeDayRepo } from '../../storage/ports.js';
 import type { SqlContext } from './context.js';
 import { stateOf } from '../../summaries/day-fields.js';
 import { rewriteDays } from './day-summaries.js';
+import { outcomeCount } from './outcome-sql.js';
 
 /** The day summaries of closed trades (migration 25) and the per-day tallies of a recent window. */
 export function sqlTradeDayRepo(ctx: SqlContext): TradeDayRepo {
@@ -25,8 +26,8 @@ export function sqlTradeDayRepo(ctx: SqlContext): TradeDayRepo {
       const sum = sql.raw(caps.overflowSafeSum);
       const parts = spans.map(
         (s, i) => sql`SELECT ${sql.lit(i)} AS span, (exit_time - CAST(${s.from} AS BIGINT)) / ${sql.lit(s.dayMs)} AS day,
-          COUNT(*) AS n, SUM(CASE WHEN result_micros > 0 THEN 1 ELSE 0 END) AS w,
-          SUM(CASE WHEN result_micros < 0 THEN 1 ELSE 0 END) AS l, ${sum}(result_micros) AS pnl
+          COUNT(*) AS n, SUM(${outcomeCount('result_micros', 1)}) AS w,
+          SUM(${outcomeCount('result_micros', -1)}) AS l, ${sum}(result_micros) AS pnl
           FROM trades WHERE user_id = ${userId} AND exit_time >= CAST(${s.from} AS BIGINT)
           AND exit_time < CAST(${s.from + s.days * s.dayMs} AS BIGINT) GROUP BY 1, 2`,
       );
