@@ -1,5 +1,6 @@
 import { fromMicros, toMicros } from '../shared/money.js';
 import type { Repositories } from '../storage/ports.js';
+import { climb, fallOf, type RunningPeak } from '../summaries/drawdown.js';
 import { EMPTY, type Folded, isAfter, moved, type RunningRule, resultOf } from './running-fold.js';
 
 /** How far before the last close the checkpoint stays: back-dated closes land after it. */
@@ -26,6 +27,19 @@ const checkpointOf = (s: Folded): Point => ({
   peakExitTime: s.checkpointPeakExitTime,
 });
 
+/** The running P&L and peak of a point or state. */
+const runOf = (p: { cumulativeMicros: number; peakMicros: number }): RunningPeak => ({
+  pnl: p.cumulativeMicros,
+  maxPrefix: p.peakMicros,
+});
+
+/** `p` after the close `t` of `result`, by the drawdown fold: a new peak takes the close as its key. */
+function climbed<P extends Omit<Point, 'exitTime' | 'id'>>(p: P, t: { id: string; exitTime: number | null }, result: number): P {
+  const run = runOf(p);
+  const peak = climb(run, result) ? { peakKey: t.id, peakExitTime: t.exitTime } : {};
+  return { ...p, cumulativeMicros: run.pnl, peakMicros: run.maxPrefix, ...peak };
+}
+
 /** `base` with the fold's figures at `end` and `checkpoint` as its checkpoint. */
 const withWalk = (base: Folded, end: Point, checkpoint: Point): Folded => ({
   ...base,
@@ -47,18 +61,15 @@ const withWalk = (base: Folded, end: Point, checkpoint: Point): Folded => ({
  * CHECKPOINT_LAG_MS before it (the next checkpoint; `from` when there is none).
  */
 async function walk(tx: Repositories, userId: string, from: Point): Promise<{ end: Point; checkpoint: Point }> {
-  const p = { ...from };
+  let p = from;
   let checkpoint = from;
   let recent: Point[] = [];
   let head = 0;
   for await (const batch of tx.trades.closedOutcomes(userId, from.exitTime === null ? {} : { exitFrom: from.exitTime })) {
     for (const f of batch) {
       if (!isAfter(f, from.exitTime, from.id)) continue;
-      p.cumulativeMicros += f.resultMicros;
-      if (p.cumulativeMicros > p.peakMicros)
-        Object.assign(p, { peakMicros: p.cumulativeMicros, peakKey: f.id, peakExitTime: f.exitTime });
-      Object.assign(p, { exitTime: f.exitTime, id: f.id });
-      recent.push({ ...p });
+      p = { ...climbed(p, f, f.resultMicros), exitTime: f.exitTime, id: f.id };
+      recent.push(p);
       while ((recent[head]?.exitTime as number) < f.exitTime - CHECKPOINT_LAG_MS) checkpoint = recent[head++] as Point;
       if (head > 4096) [recent, head] = [recent.slice(head), 0];
     }
@@ -77,10 +88,7 @@ export const maxDrawdown: RunningRule = {
     return withWalk({ ...EMPTY, lastExitTime: end.exitTime, lastTradeId: end.id }, end, checkpoint);
   },
   async fold(_tx, state, trade) {
-    const cumulativeMicros = state.cumulativeMicros + resultOf(trade);
-    const next = { ...moved(state, trade), cumulativeMicros };
-    if (cumulativeMicros <= state.peakMicros) return next;
-    return { ...next, peakMicros: cumulativeMicros, peakKey: trade.id, peakExitTime: trade.exitTime };
+    return climbed(moved(state, trade), trade, resultOf(trade));
   },
   async insert(tx, state, trade) {
     if (!isAfter(trade, state.checkpointExitTime, state.checkpointTradeId)) return undefined;
@@ -93,7 +101,7 @@ export const maxDrawdown: RunningRule = {
     return withWalk(state, end, checkpoint);
   },
   async trigger(_tx, alert, _trade, s) {
-    const drawdown = s.peakMicros - s.cumulativeMicros;
+    const drawdown = fallOf(runOf(s));
     if (drawdown <= 0 || drawdown < toMicros(alert.threshold)) return undefined;
     return { periodKey: `peak:${s.peakKey}`, value: fromMicros(drawdown) };
   },

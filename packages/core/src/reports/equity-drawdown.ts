@@ -3,6 +3,7 @@ import type { ReportEquityPoint } from '@tj/schemas';
 import { type DayOptions, daysOf } from '../analytics/day-options.js';
 import { dayKey } from '../shared/calendar.js';
 import { fromMicros, toMicros } from '../shared/money.js';
+import { climb, fallOf, type RunningPeak } from '../summaries/drawdown.js';
 
 /**
  * The equity curve with its underwater line: one point per trading day of the exits (oldest
@@ -18,21 +19,19 @@ export function createEquityDrawdownAccumulator(
   const tradingDays = daysOf(opts);
   const start = toMicros(opts.startingBalance ?? 0);
   const points: Array<{ day: number; cum: number; drawdown: number }> = [];
-  let cum = 0;
-  let peak = 0;
+  const run: RunningPeak = { pnl: 0, maxPrefix: 0 };
   let last: { day: number; cum: number; drawdown: number } | undefined;
   return {
     add(fact) {
       const day = tradingDays.dayOf(fact.exitTime, fact.account);
-      cum += fact.resultMicros;
-      if (cum > peak) peak = cum;
+      climb(run, fact.resultMicros);
       // Exits come in time order; only accounts with different day starts can step a day back: that exit joins the latest point.
       if (last === undefined || day > last.day) {
-        last = { day, cum, drawdown: 0 };
+        last = { day, cum: run.pnl, drawdown: 0 };
         points.push(last);
       }
-      last.cum = cum;
-      if (peak - cum > last.drawdown) last.drawdown = peak - cum;
+      last.cum = run.pnl;
+      if (fallOf(run) > last.drawdown) last.drawdown = fallOf(run);
     },
     result() {
       return points.map((p) => ({ date: dayKey(p.day), equity: fromMicros(start + p.cum), drawdown: fromMicros(p.drawdown) }));

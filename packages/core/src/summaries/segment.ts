@@ -1,4 +1,5 @@
 import { copyState, emptyState, foldPlain, type SegmentState } from './day-fields.js';
+import { addToRun, appendRun } from './drawdown.js';
 import { FAST_LIMIT, PendingR, R_SCALE } from './exact-r.js';
 import type { ClosedTradeFact } from './fact.js';
 import { outcomeOf } from './outcome.js';
@@ -47,10 +48,7 @@ export class Segment {
       s.oneRun = false;
     }
     s.trades++;
-    s.pnl += r;
-    if (s.pnl > s.maxPrefix) s.maxPrefix = s.pnl;
-    else if (s.maxPrefix - s.pnl > s.maxDrawdown) s.maxDrawdown = s.maxPrefix - s.pnl;
-    if (s.pnl < s.minPrefix) s.minPrefix = s.pnl;
+    addToRun(s, r);
     s.fees += fact.feesMicros;
     const rm = fact.rMultiple;
     const hasR = rm !== null && Number.isFinite(rm);
@@ -105,10 +103,7 @@ export class Segment {
     if (s.oneRun && sameWay) s.firstRun += b.firstRun;
     s.lastRun = b.oneRun ? joined : b.lastRun;
     s.oneRun = s.oneRun && b.oneRun && sameWay;
-    s.maxDrawdown = Math.max(s.maxDrawdown, b.maxDrawdown, s.maxPrefix - (s.pnl + b.minPrefix));
-    s.maxPrefix = Math.max(s.maxPrefix, s.pnl + b.maxPrefix);
-    s.minPrefix = Math.min(s.minPrefix, s.pnl + b.minPrefix);
-    s.pnl += b.pnl;
+    appendRun(s, b);
     foldPlain(s, b);
   }
 }
