@@ -1,4 +1,7 @@
-/** How each statistics figure is named and formatted; figures not listed here still show, by their key. */
+/**
+ * How each statistics figure is named and formatted; figures not listed here still show, by their
+ * key. The one list of the figures' labels: the report and `tj stats` both print them.
+ */
 import { count, duration, money, NONE, pct, plain, ratio, rMultiple } from './format.js';
 
 /** The formats a figure can take. */
@@ -24,7 +27,7 @@ export const FIGURES: Record<string, FigureSpec> = {
   breakeven: { label: 'Breakeven', format: 'count' },
   winRate: { label: 'Win rate', format: 'pct' },
   profitFactor: { label: 'Profit factor', format: 'ratio', whenNull: '– (no losses)' },
-  payoffRatio: { label: 'Payoff ratio', format: 'ratio' },
+  payoffRatio: { label: 'Payoff ratio (avg win ÷ avg loss)', format: 'ratio' },
   expectancy: { label: 'Expectancy per trade', format: 'money', signed: true },
   grossProfit: { label: 'Gross profit', format: 'money' },
   grossLoss: { label: 'Gross loss', format: 'money' },
@@ -42,8 +45,8 @@ export const FIGURES: Record<string, FigureSpec> = {
   longestWinStreak: { label: 'Longest win streak', format: 'count' },
   longestLossStreak: { label: 'Longest loss streak', format: 'count' },
   currentStreak: { label: 'Current streak', format: 'streak', signed: true },
-  averageWinHoldingSeconds: { label: 'Average holding time, wins', format: 'duration' },
-  averageLossHoldingSeconds: { label: 'Average holding time, losses', format: 'duration' },
+  averageWinHoldingSeconds: { label: 'Average hold, wins', format: 'duration' },
+  averageLossHoldingSeconds: { label: 'Average hold, losses', format: 'duration' },
 };
 
 /** The figures the summary shows as large cards, when present. */
@@ -59,6 +62,11 @@ export function humanize(key: string): string {
     .replace(/_/g, ' ')
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A figure's label: the known one, or one made from its key. */
+export function figureLabel(key: string): string {
+  return FIGURES[key]?.label ?? humanize(key);
 }
 
 /** The spec of a figure: the known one, or one made from its key and value. */

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Statistics } from '@tj/core';
 import { action, examples, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
-import { duration } from '@tj/report';
+import { duration, figureLabel as label } from '@tj/report';
 import { money, NONE, num, pct, plural, ratio, rMultiple } from '../output/format.js';
 import type { Output } from '../output/output.js';
 import { addAnalyticsFilterOptions, analyticsFilter } from './trades.js';
@@ -19,29 +19,52 @@ const held = (seconds: number | null): string => (seconds === null ? NONE : dura
 /** Two figures that go together (wins, losses) on one line: `75.00 / -20.50`. */
 const pair = (a: string, b: string): string => `${a} / ${b}`;
 
-/** Prints the statistics figures as a two-column table, the pairs of win and loss figures on one line each. */
+/** The label of figures on one line, their labels' shared first and last words said once: `Average win / loss`. */
+function jointLabel(...keys: string[]): string {
+  const words = keys.map((k) => label(k).split(' '));
+  const first = words[0] as string[];
+  const same = (at: (w: string[]) => string | undefined) => words.every((w) => at(w) === at(first));
+  let head = 0;
+  while (head < first.length - 1 && same((w) => w[head])) head++;
+  let tail = 0;
+  while (tail < first.length - 1 - head && words.every((w) => w.length - tail - 1 > head) && same((w) => w[w.length - 1 - tail]))
+    tail++;
+  const middles = words.map((w, i) => {
+    const m = w.slice(head, w.length - tail).join(' ');
+    return i > 0 && head === 0 ? m.charAt(0).toLowerCase() + m.slice(1) : m;
+  });
+  return [...first.slice(0, head), middles.join(' / '), ...first.slice(first.length - tail)].join(' ');
+}
+
+/**
+ * Prints the statistics figures as a two-column table, the pairs of win and loss figures on one
+ * line each, labelled as the report labels them (`@tj/report`'s figures).
+ */
 export function printStatistics(out: Output, s: Statistics): void {
   out.printFields([
-    ['Closed trades', num(s.totalTrades)],
-    ['Open trades', num(s.openTrades)],
-    ['Wins / losses / breakeven', `${s.wins} / ${s.losses} / ${s.breakeven}`],
-    ['Win rate', pct(s.winRate)],
-    ['Total P&L', out.pnl(s.totalPnL, money(s.totalPnL))],
-    ['Gross profit / loss', pair(money(s.grossProfit), money(s.grossLoss))],
-    ['Fees and commissions', money(s.totalFees)],
-    ['Profit factor', s.profitFactor === null ? `${NONE} (no losses)` : ratio(s.profitFactor)],
-    ['Payoff ratio (avg win ÷ avg loss)', ratio(s.payoffRatio)],
-    ['Expectancy (per trade)', out.pnl(s.expectancy, money(s.expectancy))],
-    ['Average win / loss', pair(money(s.averageWin), money(s.averageLoss))],
-    ['Largest win / loss', pair(money(s.largestWin), money(s.largestLoss))],
-    ['Max drawdown', money(s.maxDrawdown)],
-    ['Average R', rMultiple(s.averageR)],
-    ['Average R of wins / losses', pair(rMultiple(s.averageWinR), rMultiple(s.averageLossR))],
-    ['Std deviation of R', rMultiple(s.stdDevR)],
-    ['SQN', ratio(s.sqn)],
-    ['Longest win / loss streak', `${num(s.longestWinStreak)} / ${num(s.longestLossStreak)}`],
-    ['Current streak', streak(s.currentStreak)],
-    ['Average hold, wins / losses', pair(held(s.averageWinHoldingSeconds), held(s.averageLossHoldingSeconds))],
+    [label('totalTrades'), num(s.totalTrades)],
+    [label('openTrades'), num(s.openTrades)],
+    [jointLabel('wins', 'losses', 'breakeven'), `${s.wins} / ${s.losses} / ${s.breakeven}`],
+    [label('winRate'), pct(s.winRate)],
+    [label('totalPnL'), out.pnl(s.totalPnL, money(s.totalPnL))],
+    [jointLabel('grossProfit', 'grossLoss'), pair(money(s.grossProfit), money(s.grossLoss))],
+    [label('totalFees'), money(s.totalFees)],
+    [label('profitFactor'), s.profitFactor === null ? `${NONE} (no losses)` : ratio(s.profitFactor)],
+    [label('payoffRatio'), ratio(s.payoffRatio)],
+    [label('expectancy'), out.pnl(s.expectancy, money(s.expectancy))],
+    [jointLabel('averageWin', 'averageLoss'), pair(money(s.averageWin), money(s.averageLoss))],
+    [jointLabel('largestWin', 'largestLoss'), pair(money(s.largestWin), money(s.largestLoss))],
+    [label('maxDrawdown'), money(s.maxDrawdown)],
+    [label('averageR'), rMultiple(s.averageR)],
+    [jointLabel('averageWinR', 'averageLossR'), pair(rMultiple(s.averageWinR), rMultiple(s.averageLossR))],
+    [label('stdDevR'), rMultiple(s.stdDevR)],
+    [label('sqn'), ratio(s.sqn)],
+    [jointLabel('longestWinStreak', 'longestLossStreak'), `${num(s.longestWinStreak)} / ${num(s.longestLossStreak)}`],
+    [label('currentStreak'), streak(s.currentStreak)],
+    [
+      jointLabel('averageWinHoldingSeconds', 'averageLossHoldingSeconds'),
+      pair(held(s.averageWinHoldingSeconds), held(s.averageLossHoldingSeconds)),
+    ],
   ]);
 }
 
