@@ -230,25 +230,21 @@ for (const db of DATABASES) {
     const closed = (slot: number, result: number) =>
       bodyOf({ slot, minute: 0, holdMinutes: 5, move: result / 2, stop: 1, fees: 0, open: false, account: undefined });
 
-    it('rebuilds rows written under another field declaration instead of serving them', async () => {
+    /** A new user with closed trades of a result at each slot, and the scan's statistics of them. */
+    async function userWith(resultAt: Record<number, number>) {
       const user = await newUser(core);
-      for (const [slot, result] of [
-        [0, 3],
-        [1, -5],
-        [2, 4],
-        [4, 2],
-        [5, -1],
-        [9, 6],
-      ] as const) {
-        await core.trades.create(user, closed(slot, result));
-      }
-      const want = await core.analytics.statistics(user, { dateFrom: '2000-01-01' });
+      for (const [slot, result] of Object.entries(resultAt)) await core.trades.create(user, closed(Number(slot), result));
+      return { user, want: await core.analytics.statistics(user, { dateFrom: '2000-01-01' }) };
+    }
+
+    /** Sets `columns` of the user's rows and another declaration's stamp, behind the storage's back. */
+    const olderRows = (user: string, columns: string) =>
+      behindTheBack(opened.url, `UPDATE trade_day_summaries SET fields_version = 'older', ${columns} WHERE user_id = $1`, user);
+
+    it('rebuilds rows written under another field declaration instead of serving them', async () => {
+      const { user, want } = await userWith({ 0: 3, 1: -5, 2: 4, 4: 2, 5: -1, 9: 6 });
       // As an older declaration left them: another stamp, and figures this one computes otherwise.
-      await behindTheBack(
-        opened.url,
-        "UPDATE trade_day_summaries SET fields_version = 'older', largest_win = 0, max_drawdown = 0, r_sum = '0' WHERE user_id = $1",
-        user,
-      );
+      await olderRows(user, "largest_win = 0, max_drawdown = 0, r_sum = '0'");
       expect(await core.analytics.statistics(user, {})).toEqual(want);
       const days = await opened.storage.repos.tradeDays.list(user);
       expect(days.map((d) => ({ ...d }))).toEqual(await expectedDays(opened.storage, user));
@@ -256,22 +252,10 @@ for (const db of DATABASES) {
     });
 
     it('serves no per-day figure of another stamp, where a check of trade counts alone would have', async () => {
-      const user = await newUser(core);
       // Day 1: +3, −5, +4 (a fall of 5 inside the day); day 2: +2.
-      for (const [slot, result] of [
-        [0, 3],
-        [1, -5],
-        [2, 4],
-        [4, 2],
-      ] as const)
-        await core.trades.create(user, closed(slot, result));
-      const want = await core.analytics.statistics(user, { dateFrom: '2000-01-01' });
+      const { user, want } = await userWith({ 0: 3, 1: -5, 2: 4, 4: 2 });
       expect(want.maxDrawdown).toBe(5);
-      await behindTheBack(
-        opened.url,
-        "UPDATE trade_day_summaries SET fields_version = 'older', max_drawdown = 0 WHERE user_id = $1",
-        user,
-      );
+      await olderRows(user, 'max_drawdown = 0');
       const stale = await opened.storage.repos.tradeDays.list(user);
       // The rows still count every closed trade, so counting alone would fold them: a drawdown of 1.
       const closedTrades = await opened.storage.repos.trades.counts(user, { status: 'closed' });
@@ -283,14 +267,9 @@ for (const db of DATABASES) {
     });
 
     it('rewrites, rather than folds a close into, a day whose row has another stamp', async () => {
-      const user = await newUser(core);
-      await core.trades.create(user, closed(0, 2));
+      const { user } = await userWith({ 0: 2 });
       // A mark a fold would keep (see above), on a row of another stamp.
-      await behindTheBack(
-        opened.url,
-        "UPDATE trade_day_summaries SET fees = 7, fields_version = 'older' WHERE user_id = $1",
-        user,
-      );
+      await olderRows(user, 'fees = 7');
       await core.trades.create(user, closed(1, 2));
       const days = await opened.storage.repos.tradeDays.list(user);
       expect(days.map((d) => [d.trades, d.fees, d.fieldsVersion])).toEqual([[2, 0, DAY_FIELDS_VERSION]]);
