@@ -456,7 +456,7 @@ export interface DayTally {
 }
 
 /**
- * The statistics summary of a user's closed trades per UTC day of exit (analytics/segment.ts),
+ * The statistics summary of a user's closed trades per UTC day of exit (summaries/day-fields.ts),
  * which every trade write keeps in its own transaction.
  */
 export interface TradeDayRepo {
