@@ -7,7 +7,7 @@ import type { TjClient } from '@tj/client';
 import type { Context, Io } from '../context.js';
 import { CliError, type ErrorLike, fieldErrorsOf, fileError, UsageError } from '../errors.js';
 import { collectRepeated, type SourceZone, sourceZone, usageOfOptions } from '../import/import-options.js';
-import { readMapping } from '../import/mapping.js';
+import { mappingText, readMapping, refusedMapping } from '../import/mapping.js';
 import { countLineBreaks, Progress } from '../import/progress.js';
 import { detectedLine, printFormats, printGroups, printWarnings, summaryLine } from '../import/report-view.js';
 import { noteImportAlerts } from './fired-alerts.js';
@@ -99,7 +99,8 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
   const lotSizes = (opts.lotSize as string[] | undefined)?.join(',');
   const zone = sourceZone(opts.sourceTz, ctx.options.tz, ctx.env, ctx.tz);
   const size = await checkedSize(path);
-  const mapping = opts.map === undefined ? undefined : await readMapping(opts.map, opts.datePattern);
+  // The mapping goes to the API as written (a file's JSON, or the pairs): the server reads it.
+  const mapping = opts.map === undefined ? undefined : await mappingText(opts.map as string);
   const remote = ctx.mode === 'remote';
   const progress = new Progress(
     ctx.io.stderr,
@@ -120,6 +121,7 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
       sourceTz: zone.tz,
       ...(opts.format !== undefined && { format: opts.format as string }),
       ...(mapping !== undefined && { map: mapping }),
+      ...(mapping !== undefined && opts.datePattern !== undefined && { datePattern: opts.datePattern as string }),
       ...(dryRun && { dryRun }),
       ...(opts.skipInvalid === true && { skipInvalid: true }),
       ...(pointValues !== undefined && { pointValues }),
@@ -128,6 +130,7 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
     });
   } catch (e) {
     usageOfOptions(e);
+    if (opts.map !== undefined) refusedMapping(e, opts.map as string);
     const name = basename(path);
     const message = messageOf(e, e instanceof Error ? e.message : String(e));
     throw new CliError(`${message.startsWith(name) ? message : `${name}: ${message}`} (nothing was imported)`);
@@ -138,8 +141,8 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
   render(ctx, record, describedFormat(record, formats), zone, forced);
   await noteImportAlerts(ctx, record);
   await reportSkipped(ctx, record, opts.skippedReport ?? defaultSkippedPath(path));
-  if (mapping !== undefined && opts.saveProfile !== undefined) {
-    const { name: _name, ...body } = mapping;
+  if (opts.map !== undefined && opts.saveProfile !== undefined) {
+    const { name: _name, ...body } = await readMapping(opts.map as string, opts.datePattern as string | undefined);
     const saved = await client.imports.profiles.save(opts.saveProfile as string, body);
     ctx.out.note(
       `Saved the mapping as "${saved.name}": files with these columns are read with it from now on (tj imports profiles)`,
