@@ -6,20 +6,7 @@ import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, TradeRow } from '../storage/rows.js';
 import { initialRisk } from '../trades/derive.js';
 import { checkRunning, isRunning, type RunningStates, runningStates } from './running.js';
-
-/** A trade change that alerts look at: `before` is undefined for a new trade. */
-export interface TradeChange {
-  trade: TradeRow;
-  before: TradeRow | undefined;
-  /** Active alerts of the user, when the caller already has them (bulk imports). */
-  alerts?: AlertRow[];
-}
-
-/** When and how much an alert fired for. */
-export interface Trigger {
-  periodKey: string;
-  value: number;
-}
+import type { TradeChange, Trigger } from './trigger.js';
 
 /** One stateless rule's check of a trade change. */
 type Check = (alert: AlertRow, change: TradeChange) => Trigger | undefined;

@@ -3,7 +3,7 @@ import { fromMicros, toMicros } from '../shared/money.js';
 import type { TradingDays } from '../shared/trading-day.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, TradeRow } from '../storage/rows.js';
-import type { Trigger } from './evaluate.js';
+import type { Trigger } from './trigger.js';
 import { EMPTY, moved, type RunningRule, resultOf } from './running-fold.js';
 
 /** [start, end) of a trading day under the user's clock: the range whose exits make the day's P&L. */

@@ -1,7 +1,7 @@
 import type { TradingDays } from '../shared/trading-day.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, AlertStateRow, TradeRow } from '../storage/rows.js';
-import type { Trigger } from './evaluate.js';
+import type { Trigger } from './trigger.js';
 
 /** What a running state holds besides its keys and the version and basis it was built under. */
 export type Folded = Omit<AlertStateRow, 'userId' | 'alertId' | 'basis' | 'version'>;

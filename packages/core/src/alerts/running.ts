@@ -2,7 +2,7 @@ import { tradingDaysFor } from '../settings/service.js';
 import type { TradingDays } from '../shared/trading-day.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, AlertStateRow } from '../storage/rows.js';
-import type { TradeChange, Trigger } from './evaluate.js';
+import type { TradeChange, Trigger } from './trigger.js';
 import { perAccountDay } from './running-daily.js';
 import { type Folded, isAfter, type RunningType } from './running-fold.js';
 import { RUNNING_RULES } from './running-rules.js';

@@ -1,0 +1,15 @@
+import type { AlertRow, TradeRow } from '../storage/rows.js';
+
+/** A trade change that alerts look at: `before` is undefined for a new trade. */
+export interface TradeChange {
+  trade: TradeRow;
+  before: TradeRow | undefined;
+  /** Active alerts of the user, when the caller already has them (bulk imports). */
+  alerts?: AlertRow[];
+}
+
+/** When and how much an alert fired for. */
+export interface Trigger {
+  periodKey: string;
+  value: number;
+}
