@@ -1,4 +1,4 @@
-import { tradingDaysFor } from '../settings/service.js';
+import { tradingDaysFor } from '../settings/read.js';
 import { dayKey } from '../shared/calendar.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { fromMicros, toMicros } from '../shared/money.js';

@@ -1,4 +1,4 @@
-import { tradingDaysFor } from '../settings/service.js';
+import { tradingDaysFor } from '../settings/read.js';
 import type { TradingDays } from '../shared/trading-day.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, AlertStateRow } from '../storage/rows.js';

@@ -12,7 +12,7 @@ import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
 import { parseInput } from '../shared/validate.js';
 import type { Repositories } from '../storage/ports.js';
 import { type ImportedTrades, RECENT_MS } from '../alerts/evaluate-import.js';
-import { readSettings } from '../settings/service.js';
+import { readSettings } from '../settings/read.js';
 import type { ExecutionRow, TradeRow } from '../storage/rows.js';
 import { withDefaultRisk } from '../trades/default-risk.js';
 import { withDerived } from '../trades/derive.js';

@@ -6,7 +6,7 @@ import { journalRecord } from '../journal/record.js';
 import { categorySchema, type JournalEntry, type Report, reportQuerySchema, type Trade } from '@tj/schemas';
 import { dayKey } from '../shared/calendar.js';
 import type { TradingDayClock } from '../shared/trading-day.js';
-import { tradingDaysFor } from '../settings/service.js';
+import { tradingDaysFor } from '../settings/read.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { isoUtc } from '../shared/iso.js';
 import { parseInput } from '../shared/validate.js';

@@ -1,24 +1,11 @@
-import { type ScopeSettings, type Settings, type SettingsPatch, scopeSettingsSchema, settingsPatchSchema } from '@tj/schemas';
-import { recomputeDefaultRisk, riskChanged } from '../trades/default-risk.js';
+import { type ScopeSettings, type Settings, type SettingsPatch, settingsPatchSchema } from '@tj/schemas';
 import type { CoreDeps } from '../shared/deps.js';
-import { type TradingDays, tradingDaysOf } from '../shared/trading-day.js';
 import { parseInput } from '../shared/validate.js';
-import type { Repositories } from '../storage/ports.js';
+import { recomputeDefaultRisk, riskChanged } from '../trades/default-risk.js';
+import { DEFAULTS, readSettings, USER_SCOPE } from './read.js';
 
-/** The settings document of the user themselves (per-account ones are keyed by the account name). */
-const USER_SCOPE = '';
-const DEFAULTS: ScopeSettings = { tradingDayStart: null, defaultRisk: null, instruments: {} };
-
-/** A stored document read leniently: a field that does not parse falls back to its default. */
-function scopeOf(document: string): ScopeSettings {
-  const raw: unknown = JSON.parse(document);
-  const out: Record<string, unknown> = { ...DEFAULTS };
-  for (const key of Object.keys(DEFAULTS) as (keyof ScopeSettings)[]) {
-    const field = scopeSettingsSchema.shape[key].safeParse((raw as Record<string, unknown>)?.[key]);
-    if (field.success) out[key] = field.data;
-  }
-  return out as ScopeSettings;
-}
+/** Analytics reads the trading days through the settings service (settings/read.ts has them). */
+export { tradingDaysFor } from './read.js';
 
 type ScopePatch = Omit<SettingsPatch, 'accounts'>;
 
@@ -38,22 +25,6 @@ function patched(before: ScopeSettings, change: ScopePatch): ScopeSettings {
     }
   }
   return next;
-}
-
-/** A user's settings (defaults where nothing is stored). */
-export async function readSettings(repos: Repositories, userId: string): Promise<Settings> {
-  const rows = await repos.settings.list(userId);
-  const settings: Settings = { ...DEFAULTS, accounts: {} };
-  for (const row of rows) {
-    if (row.account === USER_SCOPE) Object.assign(settings, scopeOf(row.document));
-    else settings.accounts[row.account] = scopeOf(row.document);
-  }
-  return settings;
-}
-
-/** The trading days of a user, midnight in `tz` by default. */
-export async function tradingDaysFor(repos: Repositories, userId: string, tz: string): Promise<TradingDays> {
-  return tradingDaysOf(tz, await readSettings(repos, userId));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { TradeFilter, TradeSelection } from '@tj/schemas';
 import { parseDayKey } from '../shared/calendar.js';
 import { idPrefixRange } from '../shared/id-prefix.js';
 import { type TradingDayClock, tradingDayClock } from '../shared/trading-day.js';
-import { readSettings } from '../settings/service.js';
+import { readSettings } from '../settings/read.js';
 import type { Repositories, TradeQuery } from '../storage/ports.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

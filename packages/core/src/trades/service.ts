@@ -20,7 +20,7 @@ import { announceCreated, announceUpdated } from './announce.js';
 import { withDerived } from './derive.js';
 import { tradeQueryFor } from './filters.js';
 import { executionRecord, tradeRecord } from './record.js';
-import { readSettings } from '../settings/service.js';
+import { readSettings } from '../settings/read.js';
 import { withDefaultRisk } from './default-risk.js';
 import { checkTradeRules } from './rules.js';
 
