@@ -37,7 +37,7 @@ export { IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_TTL_MS, type IdempotencyClaim, sameBod
 export { requestFingerprint } from './idempotency/fingerprint.js';
 export { gcraStatus, gcraStep, rateInterval, type RateSpec } from './shared/gcra.js';
 export { hashPassword, verifyPassword, OWASP_SCRYPT, type PasswordCost } from './auth/password.js';
-export { emitEvent } from './events/emit.js';
+export { emitEvent } from './webhooks/outbox.js';
 export * from './webhooks/index.js';
 export * from './import/index.js';
 export {

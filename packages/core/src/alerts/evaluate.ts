@@ -1,4 +1,4 @@
-import { emitEvent } from '../events/emit.js';
+import { emitEvent } from '../webhooks/outbox.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { isoUtc } from '../shared/iso.js';
 import { toMicros } from '../shared/money.js';

@@ -1,6 +1,6 @@
 import type { ImportGroup, ImportReport, ImportWarning } from '@tj/schemas';
 import { evaluateImportAlerts } from '../alerts/evaluate-import.js';
-import { emitEvent } from '../events/emit.js';
+import { emitEvent } from '../webhooks/outbox.js';
 import { isValidTimeZone } from '../shared/calendar.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { CoreError, ErrorCode, validationError } from '../shared/errors.js';

@@ -1,4 +1,4 @@
-import { emitEvent } from '../events/emit.js';
+import { emitEvent } from '../webhooks/outbox.js';
 import {
   journalCreateSchema,
   type JournalEntry,

@@ -1,5 +1,5 @@
 import { evaluateAlerts } from '../alerts/evaluate.js';
-import { emitEvent } from '../events/emit.js';
+import { emitEvent } from '../webhooks/outbox.js';
 import type { CoreDeps } from '../shared/deps.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, TradeRow, WebhookRow } from '../storage/rows.js';

@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../defaults.js';
-import { eventPayload } from '../events/emit.js';
+import { eventPayload } from './outbox.js';
 import {
   type Delivery,
   type DeliveryList,

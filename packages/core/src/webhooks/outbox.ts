@@ -1,8 +1,12 @@
+/**
+ * The webhooks' outbox writer: the domain services call `emitEvent` in their transaction, and
+ * the delivery engine sends what it wrote.
+ */
 import type { CoreDeps } from '../shared/deps.js';
 import { isoUtc } from '../shared/iso.js';
 import type { Repositories } from '../storage/ports.js';
 import type { DeliveryRow, WebhookRow } from '../storage/rows.js';
-import { receives } from '../webhooks/subscription.js';
+import { receives } from './subscription.js';
 
 /** The exact body every delivery of an event sends and signs: `{ id, event, timestamp, data }`. */
 export function eventPayload(id: string, type: string, at: number, data: unknown): string {
