@@ -1,4 +1,6 @@
 import { accounts } from './accounts/service.js';
+import { settingsWritten } from './after-write/settings.js';
+import { tradeWritten } from './after-write/trades.js';
 import { alerts } from './alerts/service.js';
 import { apiKeys } from './api-keys/service.js';
 import { analytics } from './analytics/service.js';
@@ -68,14 +70,14 @@ export function createCore(options: CoreOptions) {
   const core = {
     /** Answers whether the database is reachable (the health check). */
     ping: () => deps.storage.ping(),
-    trades: trades(deps),
+    trades: trades(deps, tradeWritten(deps)),
     journal: journal(deps),
     alerts: alerts(deps),
     analytics: analyticsService,
     reports: reports(deps, analyticsService),
     ids: ids(deps),
     accounts: accounts(deps),
-    settings: settings(deps),
+    settings: settings(deps, settingsWritten),
     /** Imports any file the format registry reads (broker exports, our CSVs): detect, list, run; recorded imports: create, list, get, undo. */
     imports: importsOf(deps, options),
     auth: authService,

@@ -1,7 +1,6 @@
 /**
- * Reading a user's settings: what the trade rules, analytics, reports and alerts look at (the
- * trading day start, the default risk). Below trades: the settings service, which writes them and
- * recomputes the trades' default risk, sits above.
+ * Reading a user's settings: what the trade rules, analytics, reports, alerts and the import
+ * writer look at (the trading day start, the default risk).
  */
 import { type ScopeSettings, type Settings, scopeSettingsSchema } from '@tj/schemas';
 import { type TradingDays, tradingDaysOf } from '../shared/trading-day.js';

@@ -1,7 +1,7 @@
 import { type ScopeSettings, type Settings, type SettingsPatch, settingsPatchSchema } from '@tj/schemas';
 import type { CoreDeps } from '../shared/deps.js';
 import { parseInput } from '../shared/validate.js';
-import { recomputeDefaultRisk, riskChanged } from '../trades/default-risk.js';
+import type { Repositories } from '../storage/ports.js';
 import { DEFAULTS, readSettings, USER_SCOPE } from './read.js';
 
 /** Analytics reads the trading days through the settings service (settings/read.ts has them). */
@@ -27,13 +27,16 @@ function patched(before: ScopeSettings, change: ScopePatch): ScopeSettings {
   return next;
 }
 
+/** What runs in a settings change's transaction once it is written (`after-write/settings.ts`, which core wires in). */
+export type SettingsWritten = (tx: Repositories, userId: string, before: Settings, after: Settings) => Promise<void>;
+
 /**
  * User settings (`GET/PATCH /api/settings`): the trading day start of the user and of each
  * account. A change bumps the user's data version, since analytics answers depend on it.
  *
- * @example await settings(deps).update(userId, { tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' } });
+ * @example await settings(deps, settingsWritten).update(userId, { tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' } });
  */
-export function settings(deps: CoreDeps) {
+export function settings(deps: CoreDeps, written: SettingsWritten) {
   const { storage } = deps;
   return {
     /** The user's settings. */
@@ -53,7 +56,7 @@ export function settings(deps: CoreDeps) {
           else await tx.settings.put(userId, account, JSON.stringify(patched(before.accounts[account] ?? DEFAULTS, change)), now);
         }
         const after = await readSettings(tx, userId);
-        if (riskChanged(before, after)) await recomputeDefaultRisk(tx, userId, after);
+        await written(tx, userId, before, after);
         await tx.trades.bumpDataVersion(userId);
         return after;
       });

@@ -1,4 +1,3 @@
-import { emitEvent } from '../webhooks/outbox.js';
 import {
   paginationOf,
   type Trade,
@@ -16,7 +15,6 @@ import { toMicros } from '../shared/money.js';
 import { parseInput } from '../shared/validate.js';
 import type { Repositories } from '../storage/ports.js';
 import type { TradeRow } from '../storage/rows.js';
-import { announceCreated, announceUpdated } from './announce.js';
 import { withDerived } from './derive.js';
 import { tradeQueryFor } from './filters.js';
 import { executionRecord, tradeRecord } from './record.js';
@@ -132,18 +130,25 @@ async function riskedIfNoStop(tx: Repositories, row: TradeRow): Promise<TradeRow
   return withDefaultRisk(row, await readSettings(tx, row.userId));
 }
 
-/** Writes a new trade with its events and alerts inside `tx`. */
-export async function insertTrade(tx: Repositories, deps: CoreDeps, row: TradeRow): Promise<void> {
-  await tx.trades.insert(row);
-  await announceCreated(tx, deps, row);
+/**
+ * What runs in a trade write's transaction once the row is written: its events and alert checks
+ * (`after-write/trades.ts`, which core wires in; trades/ does not know alerts or webhooks).
+ */
+export interface TradeWritten {
+  /** After a new trade was inserted. */
+  created(tx: Repositories, row: TradeRow): Promise<void>;
+  /** After a trade changed. */
+  updated(tx: Repositories, before: TradeRow, after: TradeRow): Promise<void>;
+  /** After a trade and its executions were deleted. */
+  deleted(tx: Repositories, row: TradeRow): Promise<void>;
 }
 
 /**
  * Trade operations for one acting user; no operation can reach another user's trades.
  *
- * @example const t = await trades(deps).create(userId, { instrument: 'AAPL', direction: 'long', entryPrice: 190, positionSize: 10, entryTime: '2026-11-20T14:30:00Z' });
+ * @example const t = await trades(deps, tradeWritten(deps)).create(userId, { instrument: 'AAPL', direction: 'long', entryPrice: 190, positionSize: 10, entryTime: '2026-11-20T14:30:00Z' });
  */
-export function trades(deps: CoreDeps) {
+export function trades(deps: CoreDeps, written: TradeWritten) {
   const { storage } = deps;
   async function load(tx: Repositories, userId: string, id: string, forUpdate = false): Promise<TradeRow> {
     const row = isUuid(id) ? await tx.trades.get(userId, id, { forUpdate }) : undefined;
@@ -156,7 +161,8 @@ export function trades(deps: CoreDeps) {
       const made = newTradeRow(deps, userId, parseInput(tradeCreateSchema, input), opts);
       const row = await storage.transaction(async (tx) => {
         const withRisk = await riskedIfNoStop(tx, made);
-        await insertTrade(tx, deps, withRisk);
+        await tx.trades.insert(withRisk);
+        await written.created(tx, withRisk);
         return withRisk;
       });
       return tradeRecord(row);
@@ -177,7 +183,7 @@ export function trades(deps: CoreDeps) {
         const after = { ...candidate, updatedAt: Math.max(deps.clock.now(), before.updatedAt) };
         checkTradeRules(after);
         await tx.trades.update(before, after);
-        await announceUpdated(tx, deps, before, after);
+        await written.updated(tx, before, after);
         return tradeRecord(after);
       });
     },
@@ -187,7 +193,7 @@ export function trades(deps: CoreDeps) {
         const row = await load(tx, userId, id, true);
         await tx.trades.delete(row);
         await tx.executions.deleteForTrade(userId, row.id);
-        await emitEvent(tx, deps, userId, 'trade.deleted', tradeRecord(row));
+        await written.deleted(tx, row);
       });
     },
     /** A page of trades, newest entry first, with pagination. */

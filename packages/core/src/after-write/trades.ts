@@ -1,9 +1,15 @@
+/**
+ * What follows a trade write, in its transaction: the trade's webhook events and the alert
+ * checks. It sits above trades, alerts and webhooks: the trade service calls it through
+ * `TradeWritten`, which core wires (core.ts), so trades/ imports neither alerts nor the outbox.
+ */
 import { evaluateAlerts } from '../alerts/evaluate.js';
-import { emitEvent } from '../webhooks/outbox.js';
 import type { CoreDeps } from '../shared/deps.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, TradeRow, WebhookRow } from '../storage/rows.js';
-import { tradeClosedData, tradeRecord } from './record.js';
+import { tradeClosedData, tradeRecord } from '../trades/record.js';
+import type { TradeWritten } from '../trades/service.js';
+import { emitEvent } from '../webhooks/outbox.js';
 
 /** What a bulk caller fetched once for all its trades, so each trade costs no lookup. */
 export interface BatchContext {
@@ -31,4 +37,21 @@ export async function announceUpdated(
     await emitEvent(tx, deps, after.userId, 'trade.closed', tradeClosedData(after), batch.hooks);
   }
   await evaluateAlerts(tx, deps, { trade: after, before, ...(batch.alerts && { alerts: batch.alerts }) });
+}
+
+/** Writes a new trade with its events and alerts inside `tx`. */
+export async function insertTrade(tx: Repositories, deps: CoreDeps, row: TradeRow): Promise<void> {
+  await tx.trades.insert(row);
+  await announceCreated(tx, deps, row);
+}
+
+/** The trade service's after-write step, bound to core's dependencies. */
+export function tradeWritten(deps: CoreDeps): TradeWritten {
+  return {
+    created: (tx, row) => announceCreated(tx, deps, row),
+    updated: (tx, before, after) => announceUpdated(tx, deps, before, after),
+    deleted: async (tx, row) => {
+      await emitEvent(tx, deps, row.userId, 'trade.deleted', tradeRecord(row));
+    },
+  };
 }
