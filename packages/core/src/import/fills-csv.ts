@@ -1,9 +1,10 @@
 import type { FieldError } from '../shared/errors.js';
 import { validationError } from '../shared/errors.js';
-import { cellIssue } from './cell-error.js';
+import { cellIssue } from './read/cell-error.js';
 import type { TradeImportInput } from './trade-input.js';
-import { type CsvChunks, type CsvReadOptions, type NumberedLine, readCsvBatches, readCsvReversed } from './csv-reader.js';
-import { type CsvHeader, type CsvRow, looseColumnName } from './csv-row-mapper.js';
+import type { CsvChunks } from './read/chunks.js';
+import { type CsvReadOptions, type NumberedLine, readCsvBatches, readCsvReversed } from './read/csv-rows.js';
+import { type CsvHeader, type CsvRow, looseColumnName } from './read/csv-columns.js';
 import type { BrokerTime } from './formats/types.js';
 import { type Parsed, parseDateTime, parseDecimal, parseTags, parseTimeCell } from './values.js';
 

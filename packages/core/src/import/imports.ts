@@ -7,7 +7,7 @@ import type { CoreDeps } from '../shared/deps.js';
 import type { Repositories } from '../storage/ports.js';
 import { validationError } from '../shared/errors.js';
 import { type InputLimits, inputLimits } from '../shared/input-limits.js';
-import { readFileHead } from './formats/csv-records.js';
+import { readFileHead } from './read/csv-records.js';
 import { mappedFormat } from './formats/mapped-format.js';
 import { FormatRegistry } from './formats/registry.js';
 import type { BrokerFormat, FileHead } from './formats/types.js';

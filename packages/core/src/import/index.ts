@@ -2,18 +2,18 @@
  * Import of trades CSV and fills CSV files: streaming readers (no I/O: they take chunks or
  * lines), the trades CSV export format, and FIFO matching of fills into trades.
  */
-export { cellError, cellIssue, lineError } from './cell-error.js';
+export { cellError, cellIssue, lineError } from './read/cell-error.js';
+export type { CsvChunks } from './read/chunks.js';
 export {
-  type CsvChunks,
   type CsvReadOptions,
   type NumberedLine,
   readCsv,
   readCsvBatches,
   readCsvHeader,
   readCsvReversed,
-} from './csv-reader.js';
-export { type CsvHeader, type CsvRecord, type CsvRow, defaultNormalizeName, looseColumnName } from './csv-row-mapper.js';
-export { type CsvRecordsOptions, DEFAULT_MAX_RECORD_LENGTH } from './formats/csv-records.js';
+} from './read/csv-rows.js';
+export { type CsvHeader, type CsvRecord, type CsvRow, defaultNormalizeName, looseColumnName } from './read/csv-columns.js';
+export { type CsvRecordsOptions, DEFAULT_MAX_RECORD_LENGTH } from './read/csv-records.js';
 export {
   detectFillOrder,
   FILL_ORDER_SAMPLE,

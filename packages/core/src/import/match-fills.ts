@@ -1,6 +1,6 @@
 import { estimateBytes, type MemoryBudget } from '../shared/input-limits.js';
 import { toMicros } from '../shared/money.js';
-import { cellError } from './cell-error.js';
+import { cellError } from './read/cell-error.js';
 import type { Fill } from './fills-csv.js';
 import { type ImportedTrade, QUANTITY_SCALE, RoundTrip } from './round-trip.js';
 import { sha256Hex } from './trade-input.js';

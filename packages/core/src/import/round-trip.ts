@@ -1,5 +1,5 @@
 import { fromMicros, toMicros } from '../shared/money.js';
-import { cellError } from './cell-error.js';
+import { cellError } from './read/cell-error.js';
 import type { Fill } from './fills-csv.js';
 import type { Direction, TradeImportInput } from './trade-input.js';
 import { formatDateTime, MAX_NOTES_LENGTH, MAX_TAGS, round10 } from './values.js';

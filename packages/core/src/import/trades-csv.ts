@@ -1,8 +1,9 @@
 import type { FieldError } from '../shared/errors.js';
 import { validationError } from '../shared/errors.js';
-import { cellIssue } from './cell-error.js';
-import { type CsvChunks, readCsvBatches } from './csv-reader.js';
-import { type CsvHeader, type CsvRow, looseColumnName } from './csv-row-mapper.js';
+import { cellIssue } from './read/cell-error.js';
+import type { CsvChunks } from './read/chunks.js';
+import { readCsvBatches } from './read/csv-rows.js';
+import { type CsvHeader, type CsvRow, looseColumnName } from './read/csv-columns.js';
 import { canonicalTradeInput, sha256Hex, TRADE_INPUT_FIELDS, type TradeImportInput } from './trade-input.js';
 import { restoreCsvCell, TRADE_COMPUTED_COLUMNS } from './trades-csv-format.js';
 import { parseInstant } from './formats/zoned-time.js';

@@ -19,7 +19,7 @@ export {
   readCsvRecords,
   readFileHead,
   sniffDelimiter,
-} from './csv-records.js';
+} from '../read/csv-records.js';
 export {
   FUTURES,
   type FuturesContract,
@@ -43,7 +43,7 @@ export {
 } from './pipeline.js';
 export { DATE_ONLY_HOUR, type FileOrder, inTimeOrder } from './builtin/time-order.js';
 export { MAX_SKIPPED_LINES, type SkippedRecord } from './invalid-rows.js';
-export { readXmlElements } from './xml-elements.js';
+export { readXmlElements } from '../read/xml-elements.js';
 export { wallClockToInstant, type ZonedInstant } from './zoned-time.js';
 export { BUILTIN_FORMATS };
 

@@ -6,10 +6,10 @@
  */
 import { CoreError, ErrorCode } from '../../shared/errors.js';
 import { boundedBytes, estimateBytes, type InputLimits, limitError, type MemoryBudget } from '../../shared/input-limits.js';
-import type { CsvChunks } from '../csv-reader.js';
-import { readCsvRecords } from './csv-records.js';
+import type { CsvChunks } from '../read/chunks.js';
+import { readCsvRecords } from '../read/csv-records.js';
 import type { BrokerFormat, CsvLine, FormatInput, ReadOptions, XmlElement } from './types.js';
-import { readXmlElements } from './xml-elements.js';
+import { readXmlElements } from '../read/xml-elements.js';
 
 /** Most rows a checking pass skips (each costs reading the file again up to it) before the import fails. */
 export const MAX_SKIPPED_LINES = 1000;

@@ -6,10 +6,10 @@
 import { type MappingProfile, mappingProfileSchema } from '@tj/schemas';
 import { validationError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validate.js';
-import { cellError, lineError } from '../cell-error.js';
+import { cellError, lineError } from '../read/cell-error.js';
 import { parseDateTime } from '../values.js';
 import { parseWallClock } from './broker-values.js';
-import { columnKey, type HeaderRow, headerIndex, headerRow } from './csv-records.js';
+import { columnKey, type HeaderRow, headerIndex, headerRow } from '../read/csv-records.js';
 import {
   amountCell,
   costsCell,

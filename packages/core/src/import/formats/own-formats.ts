@@ -2,7 +2,7 @@
  * Our own files as formats of the registry: the trades CSV (`tj export trades --format csv`) and
  * the fills CSV (one row per execution), so one path reads every file.
  */
-import { type CsvHeader, CsvRowMapper, headerFromRecord, isBlankRecord, looseColumnName } from '../csv-row-mapper.js';
+import { type CsvHeader, CsvRowMapper, headerFromRecord, isBlankRecord, looseColumnName } from '../read/csv-columns.js';
 import { FILL_COLUMNS, FILL_REQUIRED_COLUMNS, FillColumns, parseFillCells } from '../fills-csv.js';
 import { checkTradesHeader, parseTradeRow } from '../trades-csv.js';
 import { TRADE_INPUT_FIELDS } from '../trade-input.js';

@@ -5,12 +5,12 @@
 import { CoreError, ErrorCode } from '../../shared/errors.js';
 import type { InputLimits, MemoryBudget } from '../../shared/input-limits.js';
 import { toMicros } from '../../shared/money.js';
-import { cellError, lineError } from '../cell-error.js';
-import type { CsvChunks } from '../csv-reader.js';
+import { cellError, lineError } from '../read/cell-error.js';
+import type { CsvChunks } from '../read/chunks.js';
 import type { Fill } from '../fills-csv.js';
 import { fillBytes, matchFills } from '../match-fills.js';
 import type { ImportItem } from '../trade-input.js';
-import { readFileHead } from './csv-records.js';
+import { readFileHead } from '../read/csv-records.js';
 import { findInvalidLines, formatInput, ReaderHold, rereading, type SkippedRecord } from './invalid-rows.js';
 import { parseFuturesContract } from './instruments.js';
 import type { FormatRegistry } from './registry.js';

@@ -24,8 +24,8 @@ export type {
 } from './types.js';
 export { defineFormat } from './registry.js';
 export { parseAmount, parseOptionalAmount, parseWallClock, sideOf } from './broker-values.js';
-export { type HeaderRow, headerIndex, headerRow, headerScore } from './csv-records.js';
-export { cellError } from '../cell-error.js';
+export { type HeaderRow, headerIndex, headerRow, headerScore } from '../read/csv-records.js';
+export { cellError } from '../read/cell-error.js';
 export { parseFuturesContract, parseOccSymbol } from './instruments.js';
 export { type BrokerFileOptions, type BrokerFileReport, type OpenedBrokerFile, openBrokerFile } from './pipeline.js';
 export { formatRegistry } from './index.js';

@@ -1,5 +1,5 @@
 import { validationError } from '../../shared/errors.js';
-import { columnKey, headerIndex } from './csv-records.js';
+import { columnKey, headerIndex } from '../read/csv-records.js';
 import type { BrokerFormat, FileHead } from './types.js';
 
 /** Declares a broker format (checks its fields); pass it to a registry to take part in detection. */

@@ -4,7 +4,11 @@
  * else: time zones, instrument catalogues, FIFO matching, dedup and writing are the pipeline's.
  */
 import type { AssetClass, OptionRight } from '@tj/schemas';
+import type { CsvLine, FileHead } from '../read/csv-records.js';
+import type { XmlElement } from '../read/xml-elements.js';
 import type { TradeImportInput } from '../trade-input.js';
+
+export type { CsvLine, FileHead, XmlElement };
 
 /** A wall-clock time as a broker wrote it, without a zone: read later in the source time zone. */
 export interface WallClock {
@@ -108,22 +112,6 @@ export interface InvalidRow {
   raw: string;
 }
 
-/** One CSV record: its cells as written and the physical line where it starts. */
-export interface CsvLine {
-  line: number;
-  cells: string[];
-}
-
-/** The first lines of a file, for detection. */
-export interface FileHead {
-  /** Up to ~50 first records, parsed with the file's sniffed delimiter (BOM stripped). */
-  records: CsvLine[];
-  /** The raw text of the first ~64 KiB, for formats that are not CSV (XML) or need to look. */
-  text: string;
-  /** The delimiter the sniffer chose (`,`, `;`, `\t`). */
-  delimiter: string;
-}
-
 /** Options a reader may look at. */
 export interface ReadOptions {
   /** The file's delimiter as sniffed (CSV formats). */
@@ -148,13 +136,6 @@ export interface ReadOptions {
 export type FormatInput =
   | { kind: 'csv'; records: AsyncIterable<CsvLine[]> }
   | { kind: 'xml'; elements: AsyncIterable<XmlElement> };
-
-/** A flat XML element as a streaming parser reports it (attributes only; no text content). */
-export interface XmlElement {
-  name: string;
-  attributes: Record<string, string>;
-  line: number;
-}
 
 /**
  * A broker export format. Register your own with `defineFormat` and it takes part in detection.

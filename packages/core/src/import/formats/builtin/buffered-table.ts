@@ -2,7 +2,7 @@
  * Readers of exports that must be read whole before their fills can be given in time order:
  * newest-first files, dates without times, rows in another order than their fills.
  */
-import type { HeaderRow } from '../csv-records.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import type { BrokerRecord, FormatInput } from '../types.js';
 import { closingSides, type MaybeSidedFill, type WarningRecord } from './closing-sides.js';
 import { type TableOptions, tableRows } from './table-rows.js';

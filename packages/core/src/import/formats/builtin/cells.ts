@@ -3,10 +3,10 @@
  * the raw value. Formats call these so every bad cell reads the same way.
  */
 import { fromMicros, toMicros } from '../../../shared/money.js';
-import { cellError } from '../../cell-error.js';
+import { cellError } from '../../read/cell-error.js';
 import type { Parsed } from '../../values.js';
 import { type NumberLocale, parseAmount, parseOptionalAmount, parseWallClock, sideOf } from '../broker-values.js';
-import type { HeaderRow } from '../csv-records.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import type { BrokerFill, WallClock } from '../types.js';
 
 /** The value of a parse, or the cell's error. */

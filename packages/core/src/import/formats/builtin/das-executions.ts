@@ -1,7 +1,7 @@
 import { fromMicros, toMicros } from '../../../shared/money.js';
 import type { AssetClass } from '@tj/schemas';
-import { cellError } from '../../cell-error.js';
-import { type HeaderRow, headerScore } from '../csv-records.js';
+import { cellError } from '../../read/cell-error.js';
+import { type HeaderRow, headerScore } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerFill, BrokerRecord } from '../types.js';
 import {

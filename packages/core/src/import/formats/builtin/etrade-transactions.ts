@@ -1,5 +1,5 @@
-import { cellError } from '../../cell-error.js';
-import type { HeaderRow } from '../csv-records.js';
+import { cellError } from '../../read/cell-error.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerFill, BrokerRecord, CsvLine, FileHead } from '../types.js';
 import { readTableInTimeOrder } from './buffered-table.js';

@@ -2,7 +2,7 @@
  * The rows of a one-table CSV export: the first record is the header, every later record a row
  * read through it by column name.
  */
-import { columnKey, type HeaderRow, headerIndex, headerRow } from '../csv-records.js';
+import { columnKey, type HeaderRow, headerIndex, headerRow } from '../../read/csv-records.js';
 import type { CsvLine, FileHead, FormatInput } from '../types.js';
 
 /**

@@ -1,5 +1,5 @@
-import { cellError } from '../../cell-error.js';
-import { type HeaderRow, headerIndex, headerRow } from '../csv-records.js';
+import { cellError } from '../../read/cell-error.js';
+import { type HeaderRow, headerIndex, headerRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import { amountCell, optionalAmountCell } from './cells.js';
 import type { BrokerFill, BrokerRecord, CsvLine, FileHead } from '../types.js';

@@ -2,7 +2,7 @@
  * The records of an IBKR Flex CSV (Trades or Trade Confirmation): wrapper rows, section
  * prefixes and headers that repeat or change.
  */
-import { headerIndex } from '../csv-records.js';
+import { headerIndex } from '../../read/csv-records.js';
 import type { BrokerRecord, CsvLine, FileHead, FormatInput } from '../types.js';
 import { FlexBook } from './ibkr-flex-book.js';
 import { csvFlexRow } from './ibkr-flex-rows.js';

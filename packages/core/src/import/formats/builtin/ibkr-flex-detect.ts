@@ -3,7 +3,7 @@
  * Activity Flex names its columns `TradePrice`, `IBCommission`, `IBExecID`, … while Trade
  * Confirmation Flex names them `Price`, `Commission`, `ExecID`, and always has a time.
  */
-import { columnKey, headerIndex } from '../csv-records.js';
+import { columnKey, headerIndex } from '../../read/csv-records.js';
 import type { FileHead } from '../types.js';
 import { flexHeaderOf } from './ibkr-flex-csv-rows.js';
 

@@ -4,9 +4,9 @@
  * share their names once case and `/` are ignored (`Buy/Sell` = `buySell`, `IBCommission` =
  * `ibCommission`), so one mapping serves both.
  */
-import { cellError } from '../../cell-error.js';
+import { cellError } from '../../read/cell-error.js';
 import { parseAmount, parseOptionalAmount, sideOf } from '../broker-values.js';
-import { columnKey, type HeaderRow, headerRow } from '../csv-records.js';
+import { columnKey, type HeaderRow, headerRow } from '../../read/csv-records.js';
 import type { BrokerFill, CsvLine, XmlElement } from '../types.js';
 import * as ibkr from './ibkr-values.js';
 import type { StatedOption } from './ibkr-values.js';

@@ -1,7 +1,7 @@
 import { fromMicros, toMicros } from '../../../shared/money.js';
-import { cellError } from '../../cell-error.js';
+import { cellError } from '../../read/cell-error.js';
 import { sideOf } from '../broker-values.js';
-import type { HeaderRow } from '../csv-records.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerFill, BrokerRecord, WallClock } from '../types.js';
 import { readTableInTimeOrder } from './buffered-table.js';

@@ -1,5 +1,5 @@
-import { cellError } from '../../cell-error.js';
-import { type HeaderRow, headerIndex, headerRow, headerScore } from '../csv-records.js';
+import { cellError } from '../../read/cell-error.js';
+import { type HeaderRow, headerIndex, headerRow, headerScore } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import { amountCell, optionalAmountCell, wallClockCell } from './cells.js';
 import { type CurrencyPair, currencyPair } from './currency-pairs.js';

@@ -1,4 +1,4 @@
-import type { HeaderRow } from '../csv-records.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerFill, BrokerRecord, PositionEffect } from '../types.js';
 import { optionalAmountCell, priceCell, quantityCell, requiredText, sideCell, withCells } from './cells.js';

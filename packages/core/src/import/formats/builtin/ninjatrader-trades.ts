@@ -1,5 +1,5 @@
 import { fromMicros, toMicros } from '../../../shared/money.js';
-import type { HeaderRow } from '../csv-records.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerRecord } from '../types.js';
 import { amountCell, optionalAmountCell, priceCell, quantityCell, requiredText, sideCell } from './cells.js';

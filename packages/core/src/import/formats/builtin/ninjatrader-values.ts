@@ -6,7 +6,7 @@
  */
 import type { Parsed } from '../../values.js';
 import { type NumberLocale, parseWallClock } from '../broker-values.js';
-import type { HeaderRow } from '../csv-records.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import { FUTURES, parseFuturesContract } from '../instruments.js';
 import type { FormatWarning, InstrumentHints, ReadOptions, WallClock } from '../types.js';
 import { cellValue } from './cells.js';

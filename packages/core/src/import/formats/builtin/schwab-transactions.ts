@@ -1,6 +1,6 @@
-import { cellError } from '../../cell-error.js';
+import { cellError } from '../../read/cell-error.js';
 import { parseWallClock } from '../broker-values.js';
-import type { HeaderRow } from '../csv-records.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import { parseSchwabOptionSymbol } from '../instruments.js';
 import { defineFormat } from '../registry.js';
 import type { PositionEffect, WallClock } from '../types.js';

@@ -2,8 +2,8 @@
  * What a bare symbol says of its instrument, for exports that mix stocks with options (and
  * futures) in one symbol column without an asset-class column.
  */
-import { cellError } from '../../cell-error.js';
-import type { HeaderRow } from '../csv-records.js';
+import { cellError } from '../../read/cell-error.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import { type OptionContract, occSymbol, parseFuturesContract, parseOccSymbol, parseShortOptionSymbol } from '../instruments.js';
 import type { InstrumentHints } from '../types.js';
 

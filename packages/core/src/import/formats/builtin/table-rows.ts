@@ -5,7 +5,7 @@
  * header, in any of several languages.)
  */
 import { validationError } from '../../../shared/errors.js';
-import { columnKey, type HeaderRow, headerIndex, headerRow, headerScore } from '../csv-records.js';
+import { columnKey, type HeaderRow, headerIndex, headerRow, headerScore } from '../../read/csv-records.js';
 import type { CsvLine, FileHead, FormatInput } from '../types.js';
 
 /** How many records may precede the header (titles, account banners, disclaimers). */

@@ -1,7 +1,7 @@
-import { cellError } from '../../cell-error.js';
+import { cellError } from '../../read/cell-error.js';
 import { parseDateTime } from '../../values.js';
 import { parseAmount, sideOf } from '../broker-values.js';
-import type { HeaderRow } from '../csv-records.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import { type OptionContract, parseFuturesContract, parseOccSymbol } from '../instruments.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerTime, InstrumentHints, PositionEffect } from '../types.js';

@@ -13,9 +13,9 @@
  * the legs by quantity, exactly in micro-units. A fee row that matches no execution is reported.
  */
 import { fromMicros, toMicros } from '../../../shared/money.js';
-import { cellError } from '../../cell-error.js';
+import { cellError } from '../../read/cell-error.js';
 import { parseAmount, parseWallClock } from '../broker-values.js';
-import type { HeaderRow } from '../csv-records.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import { optionalAmountCell } from './cells.js';
 import type { BrokerFill, FormatWarning, WallClock } from '../types.js';
 

@@ -1,6 +1,6 @@
-import { cellError } from '../../cell-error.js';
+import { cellError } from '../../read/cell-error.js';
 import { parseAmount, sideOf } from '../broker-values.js';
-import { columnKey, type HeaderRow, headerIndex, headerRow } from '../csv-records.js';
+import { columnKey, type HeaderRow, headerIndex, headerRow } from '../../read/csv-records.js';
 import { parseFuturesContract, parseThinkorswimOption } from '../instruments.js';
 import { defineFormat } from '../registry.js';
 import { amountCell, optionalAmountCell, wallClockCell } from './cells.js';

@@ -1,7 +1,7 @@
-import { cellError } from '../../cell-error.js';
+import { cellError } from '../../read/cell-error.js';
 import { parseDateTime } from '../../values.js';
 import { parseAmount, parseOptionalAmount, sideOf } from '../broker-values.js';
-import { type HeaderRow, headerIndex, headerRow, headerScore } from '../csv-records.js';
+import { type HeaderRow, headerIndex, headerRow, headerScore } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerFill, CsvLine } from '../types.js';
 

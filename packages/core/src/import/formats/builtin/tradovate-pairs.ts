@@ -2,7 +2,7 @@
  * What Tradovate's paired exports (Performance, Position History) share: a row is a FIFO pair of
  * a buy fill and a sell fill with their prices and naive times, and the pair's gross P&L.
  */
-import type { HeaderRow } from '../csv-records.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import { amountCell, priceCell, quantityCell, requiredText, US_DATE_TIMES, wallClockCell } from './cells.js';
 import { earlierByFillId, type Pair, timeKey } from './paired-fills.js';
 

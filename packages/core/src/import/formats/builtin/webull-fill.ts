@@ -1,4 +1,4 @@
-import type { HeaderRow } from '../csv-records.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import type { BrokerFill } from '../types.js';
 import { US_DATE_TIMES } from './cells.js';
 import { zonedTimeCell } from './zone-abbreviations.js';

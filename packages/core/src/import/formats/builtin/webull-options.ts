@@ -1,5 +1,5 @@
-import { cellError } from '../../cell-error.js';
-import type { HeaderRow } from '../csv-records.js';
+import { cellError } from '../../read/cell-error.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import { parseOccSymbol } from '../instruments.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerRecord, PositionEffect } from '../types.js';

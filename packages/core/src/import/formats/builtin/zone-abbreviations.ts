@@ -2,8 +2,8 @@
  * Times written with a US zone abbreviation (`03/13/2026 09:31:05 EDT`): the abbreviation
  * names the offset, so they are instants; the same times without one stay wall-clock times.
  */
-import { cellError } from '../../cell-error.js';
-import type { HeaderRow } from '../csv-records.js';
+import { cellError } from '../../read/cell-error.js';
+import type { HeaderRow } from '../../read/csv-records.js';
 import type { BrokerTime, WallClock } from '../types.js';
 import { cellValue, parseWallClockAny, wallClockCell } from './cells.js';
 

@@ -1,4 +1,4 @@
-import { type CoreError, type FieldError, validationError } from '../shared/errors.js';
+import { type CoreError, type FieldError, validationError } from '../../shared/errors.js';
 
 /** A field error located in a CSV file: `line 12, column price`. */
 export function cellIssue(line: number, column: string, message: string): FieldError {

@@ -4,9 +4,24 @@
  */
 import { CsvError, parse } from 'csv-parse';
 import { limitError } from '../../shared/input-limits.js';
-import { cellError, lineError } from '../cell-error.js';
-import type { CsvChunks } from '../csv-reader.js';
-import type { CsvLine, FileHead } from './types.js';
+import { cellError, lineError } from './cell-error.js';
+import type { CsvChunks } from './chunks.js';
+
+/** One CSV record: its cells as written and the physical line where it starts. */
+export interface CsvLine {
+  line: number;
+  cells: string[];
+}
+
+/** The first lines of a file, for detection. */
+export interface FileHead {
+  /** Up to ~50 first records, parsed with the file's sniffed delimiter (BOM stripped). */
+  records: CsvLine[];
+  /** The raw text of the first ~64 KiB, for formats that are not CSV (XML) or need to look. */
+  text: string;
+  /** The delimiter the sniffer chose (`,`, `;`, `\t`). */
+  delimiter: string;
+}
 
 /** Default bound on one record's size, in characters: keeps memory bounded on an unterminated quote. */
 export const DEFAULT_MAX_RECORD_LENGTH = 1_048_576;

@@ -1,10 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { lineError } from './cell-error.js';
-import { type CsvHeader, type CsvRecord, type CsvRow, CsvRowMapper, headerFromRecord, isBlankRecord } from './csv-row-mapper.js';
-import { DEFAULT_MAX_RECORD_LENGTH, readCsvRecords } from './formats/csv-records.js';
-
-/** Chunks of a CSV file: text or UTF-8 bytes (a Node stream qualifies). */
-export type CsvChunks = AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
+import { type CsvHeader, type CsvRecord, type CsvRow, CsvRowMapper, headerFromRecord, isBlankRecord } from './csv-columns.js';
+import type { CsvChunks } from './chunks.js';
+import { DEFAULT_MAX_RECORD_LENGTH, readCsvRecords } from './csv-records.js';
 
 /** A physical line of a file with its 1-based number, as a backward line reader yields it. */
 export interface NumberedLine {

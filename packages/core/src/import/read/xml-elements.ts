@@ -7,9 +7,15 @@
 import { SaxesParser } from 'saxes';
 import { DEFAULTS } from '../../defaults.js';
 import { limitError } from '../../shared/input-limits.js';
-import { lineError } from '../cell-error.js';
-import type { CsvChunks } from '../csv-reader.js';
-import type { XmlElement } from './types.js';
+import { lineError } from './cell-error.js';
+import type { CsvChunks } from './chunks.js';
+
+/** A flat XML element as a streaming parser reports it (attributes only; no text content). */
+export interface XmlElement {
+  name: string;
+  attributes: Record<string, string>;
+  line: number;
+}
 
 /** Bounds of {@link readXmlElements} (defaults: `DEFAULTS.inputLimits`). */
 export interface XmlBounds {
