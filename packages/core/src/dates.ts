@@ -4,11 +4,11 @@
  * optional time and no offset is a wall-clock time in a zone, read by the same rule as the
  * importers' naive times (a DST gap or overlap is reported, never guessed silently).
  */
-import { wallClockToInstant, type ZonedInstant } from './import/formats/zoned-time.js';
-import { parseDateTime } from './import/values.js';
+import { wallClockToInstant, type ZonedInstant } from './import/values/zoned-time.js';
+import { parseDateTime } from './import/values/plain.js';
 
-export { parseDateTime } from './import/values.js';
-export { wallClockToInstant, type ZonedInstant } from './import/formats/zoned-time.js';
+export { parseDateTime } from './import/values/plain.js';
+export { wallClockToInstant, type ZonedInstant } from './import/values/zoned-time.js';
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?$/;
 const OFFSET = /[T ]\d{2}:\d{2}.*(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;

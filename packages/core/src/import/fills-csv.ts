@@ -6,7 +6,7 @@ import type { CsvChunks } from './read/chunks.js';
 import { type CsvReadOptions, type NumberedLine, readCsvBatches, readCsvReversed } from './read/csv-rows.js';
 import { type CsvHeader, type CsvRow, looseColumnName } from './read/csv-columns.js';
 import type { BrokerTime } from './formats/types.js';
-import { type Parsed, parseDateTime, parseDecimal, parseTags, parseTimeCell } from './values.js';
+import { type Parsed, parseDateTime, parseDecimal, parseTags, parseTimeCell } from './values/plain.js';
 
 /** Side of an execution. */
 export type FillSide = 'buy' | 'sell';

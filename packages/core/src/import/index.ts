@@ -45,7 +45,7 @@ export {
   TRADES_CSV_COLUMNS,
   type TradeCsvRecord,
 } from './trades-csv-format.js';
-export { parseDateTime, parseDecimal } from './values.js';
+export { parseDateTime, parseDecimal } from './values/plain.js';
 export type { ImportItem } from './trade-input.js';
 export * from './formats/index.js';
 export {

@@ -6,8 +6,8 @@ import { readCsvBatches } from './read/csv-rows.js';
 import { type CsvHeader, type CsvRow, looseColumnName } from './read/csv-columns.js';
 import { canonicalTradeInput, sha256Hex, TRADE_INPUT_FIELDS, type TradeImportInput } from './trade-input.js';
 import { restoreCsvCell, TRADE_COMPUTED_COLUMNS } from './trades-csv-format.js';
-import { parseInstant } from './formats/zoned-time.js';
-import { formatDateTime, MAX_NOTES_LENGTH, type Parsed, parseDecimal, parseTags } from './values.js';
+import { parseInstant } from './values/zoned-time.js';
+import { formatDateTime, MAX_NOTES_LENGTH, type Parsed, parseDecimal, parseTags } from './values/plain.js';
 
 /** One trade read from a trades CSV: the create fields, its line and its dedup key. */
 export interface TradeCsvItem {

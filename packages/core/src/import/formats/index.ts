@@ -9,7 +9,7 @@ import type { BrokerFormat } from './types.js';
 
 export * from './types.js';
 export { defineFormat, type Detection, FormatRegistry } from './registry.js';
-export { parseAmount, parseOptionalAmount, parseWallClock, sideOf, type NumberLocale } from './broker-values.js';
+export { parseAmount, parseOptionalAmount, parseWallClock, sideOf, type NumberLocale } from '../values/broker.js';
 export {
   columnKey,
   type HeaderRow,
@@ -33,7 +33,7 @@ export {
   parseShortOptionSymbol,
   parseThinkorswimExpiry,
   parseThinkorswimOption,
-} from './instruments.js';
+} from '../values/instruments.js';
 export {
   type BrokerFileOptions,
   type BrokerFileReport,
@@ -44,7 +44,7 @@ export {
 export { DATE_ONLY_HOUR, type FileOrder, inTimeOrder } from './builtin/time-order.js';
 export { MAX_SKIPPED_LINES, type SkippedRecord } from './invalid-rows.js';
 export { readXmlElements } from '../read/xml-elements.js';
-export { wallClockToInstant, type ZonedInstant } from './zoned-time.js';
+export { wallClockToInstant, type ZonedInstant } from '../values/zoned-time.js';
 export { BUILTIN_FORMATS };
 
 export { OWN_FORMATS, tjFillsCsv, tjTradesCsv } from './own-formats.js';

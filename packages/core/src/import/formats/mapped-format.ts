@@ -7,8 +7,8 @@ import { type MappingProfile, mappingProfileSchema } from '@tj/schemas';
 import { validationError } from '../../shared/errors.js';
 import { parseInput } from '../../shared/validate.js';
 import { cellError, lineError } from '../read/cell-error.js';
-import { parseDateTime } from '../values.js';
-import { parseWallClock } from './broker-values.js';
+import { parseDateTime } from '../values/plain.js';
+import { parseWallClock } from '../values/broker.js';
 import { columnKey, type HeaderRow, headerIndex, headerRow } from '../read/csv-records.js';
 import {
   amountCell,

@@ -19,9 +19,9 @@ import type {
   ReadOptions,
   TradeRecord,
 } from './types.js';
-import { parseTimeCell } from '../values.js';
+import { parseTimeCell } from '../values/plain.js';
 import { timeKey } from './builtin/paired-fills.js';
-import { zoneIssueWarning } from './zoned-time.js';
+import { zoneIssueWarning } from './parts/zone-warning.js';
 
 const TRADE_REQUIRED = ['instrument', 'direction', 'entryPrice', 'positionSize', 'entryTime'];
 const TRADE_KNOWN = new Set([...['id', ...TRADE_INPUT_FIELDS, ...TRADE_COMPUTED_COLUMNS].map(looseColumnName)]);

@@ -12,10 +12,11 @@ import { fillBytes, matchFills } from '../match-fills.js';
 import type { ImportItem } from '../trade-input.js';
 import { readFileHead } from '../read/csv-records.js';
 import { findInvalidLines, formatInput, ReaderHold, rereading, type SkippedRecord } from './invalid-rows.js';
-import { parseFuturesContract } from './instruments.js';
+import { parseFuturesContract } from '../values/instruments.js';
 import type { FormatRegistry } from './registry.js';
 import type { BrokerFill, BrokerFormat, FormatInput, FormatWarning, ReadOptions } from './types.js';
-import { wallClockToInstant, zoneIssueWarning } from './zoned-time.js';
+import { wallClockToInstant } from '../values/zoned-time.js';
+import { zoneIssueWarning } from './parts/zone-warning.js';
 
 /** Options of {@link openBrokerFile}. */
 export interface BrokerFileOptions {

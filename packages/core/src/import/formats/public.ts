@@ -23,10 +23,10 @@ export type {
   XmlElement,
 } from './types.js';
 export { defineFormat } from './registry.js';
-export { parseAmount, parseOptionalAmount, parseWallClock, sideOf } from './broker-values.js';
+export { parseAmount, parseOptionalAmount, parseWallClock, sideOf } from '../values/broker.js';
 export { type HeaderRow, headerIndex, headerRow, headerScore } from '../read/csv-records.js';
 export { cellError } from '../read/cell-error.js';
-export { parseFuturesContract, parseOccSymbol } from './instruments.js';
+export { parseFuturesContract, parseOccSymbol } from '../values/instruments.js';
 export { type BrokerFileOptions, type BrokerFileReport, type OpenedBrokerFile, openBrokerFile } from './pipeline.js';
 export { formatRegistry } from './index.js';
 export { type MappingProfile, mappingFromText, parseColumnMap } from './mapped-format.js';

@@ -7,22 +7,9 @@ import type { AssetClass, OptionRight } from '@tj/schemas';
 import type { CsvLine, FileHead } from '../read/csv-records.js';
 import type { XmlElement } from '../read/xml-elements.js';
 import type { TradeImportInput } from '../trade-input.js';
+import type { BrokerTime, WallClock } from '../values/wall-clock.js';
 
-export type { CsvLine, FileHead, XmlElement };
-
-/** A wall-clock time as a broker wrote it, without a zone: read later in the source time zone. */
-export interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  millisecond: number;
-}
-
-/** When something happened: an instant (the file states UTC or an offset), or a wall-clock time. */
-export type BrokerTime = { utc: number } | { wall: WallClock };
+export type { BrokerTime, CsvLine, FileHead, WallClock, XmlElement };
 
 /** How an execution changes a position, where the broker says so. */
 export type PositionEffect = 'open' | 'close' | 'expired' | 'assigned' | 'exercised';

@@ -4,8 +4,8 @@
  */
 import { fromMicros, toMicros } from '../../../shared/money.js';
 import { cellError } from '../../read/cell-error.js';
-import type { Parsed } from '../../values.js';
-import { type NumberLocale, parseAmount, parseOptionalAmount, parseWallClock, sideOf } from '../broker-values.js';
+import type { Parsed } from '../../values/plain.js';
+import { type NumberLocale, parseAmount, parseOptionalAmount, parseWallClock, sideOf } from '../../values/broker.js';
 import type { HeaderRow } from '../../read/csv-records.js';
 import type { BrokerFill, WallClock } from '../types.js';
 

@@ -5,7 +5,7 @@
  * `ibCommission`), so one mapping serves both.
  */
 import { cellError } from '../../read/cell-error.js';
-import { parseAmount, parseOptionalAmount, sideOf } from '../broker-values.js';
+import { parseAmount, parseOptionalAmount, sideOf } from '../../values/broker.js';
 import { columnKey, type HeaderRow, headerRow } from '../../read/csv-records.js';
 import type { BrokerFill, CsvLine, XmlElement } from '../types.js';
 import * as ibkr from './ibkr-values.js';

@@ -3,10 +3,10 @@
  * codes, the sign of commissions, and the option details and multipliers a row states.
  */
 import type { AssetClass } from '@tj/schemas';
-import type { Parsed } from '../../values.js';
-import { parseWallClock } from '../broker-values.js';
+import type { Parsed } from '../../values/plain.js';
+import { parseWallClock } from '../../values/broker.js';
 import { atDateOnlyHour } from './time-order.js';
-import { FUTURES, occSymbol, parseIbkrOptionSymbol } from '../instruments.js';
+import { FUTURES, occSymbol, parseIbkrOptionSymbol } from '../../values/instruments.js';
 import type { BrokerTime, InstrumentHints, PositionEffect } from '../types.js';
 
 const ISO = /^(\d{4})-?(\d{2})-?(\d{2})(?:\s*[;,T ]\s*(\d{2}):?(\d{2}):?(\d{2}))?$/;

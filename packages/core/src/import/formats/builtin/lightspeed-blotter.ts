@@ -1,6 +1,6 @@
 import { fromMicros, toMicros } from '../../../shared/money.js';
 import { cellError } from '../../read/cell-error.js';
-import { sideOf } from '../broker-values.js';
+import { sideOf } from '../../values/broker.js';
 import type { HeaderRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerFill, BrokerRecord, WallClock } from '../types.js';

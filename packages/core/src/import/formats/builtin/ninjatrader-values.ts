@@ -4,10 +4,10 @@
  * `;`, `1234,50`, `1,55 €`, `-1,00 $` and `28.01.2025 10:59:52` or `28/01/2025 10:59:52`. The
  * locale is read from the file itself (see {@link inferNinjaLocale}).
  */
-import type { Parsed } from '../../values.js';
-import { type NumberLocale, parseWallClock } from '../broker-values.js';
+import type { Parsed } from '../../values/plain.js';
+import { type NumberLocale, parseWallClock } from '../../values/broker.js';
 import type { HeaderRow } from '../../read/csv-records.js';
-import { FUTURES, parseFuturesContract } from '../instruments.js';
+import { FUTURES, parseFuturesContract } from '../../values/instruments.js';
 import type { FormatWarning, InstrumentHints, ReadOptions, WallClock } from '../types.js';
 import { cellValue } from './cells.js';
 import { currencyPair } from './currency-pairs.js';

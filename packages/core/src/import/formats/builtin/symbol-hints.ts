@@ -4,7 +4,13 @@
  */
 import { cellError } from '../../read/cell-error.js';
 import type { HeaderRow } from '../../read/csv-records.js';
-import { type OptionContract, occSymbol, parseFuturesContract, parseOccSymbol, parseShortOptionSymbol } from '../instruments.js';
+import {
+  type OptionContract,
+  occSymbol,
+  parseFuturesContract,
+  parseOccSymbol,
+  parseShortOptionSymbol,
+} from '../../values/instruments.js';
 import type { InstrumentHints } from '../types.js';
 
 /** A symbol as fills carry it, and the hints it gives. */

@@ -14,7 +14,7 @@
  */
 import { fromMicros, toMicros } from '../../../shared/money.js';
 import { cellError } from '../../read/cell-error.js';
-import { parseAmount, parseWallClock } from '../broker-values.js';
+import { parseAmount, parseWallClock } from '../../values/broker.js';
 import type { HeaderRow } from '../../read/csv-records.js';
 import { optionalAmountCell } from './cells.js';
 import type { BrokerFill, FormatWarning, WallClock } from '../types.js';

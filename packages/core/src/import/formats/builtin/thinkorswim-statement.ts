@@ -1,7 +1,7 @@
 import { cellError } from '../../read/cell-error.js';
-import { parseAmount, sideOf } from '../broker-values.js';
+import { parseAmount, sideOf } from '../../values/broker.js';
 import { columnKey, type HeaderRow, headerIndex, headerRow } from '../../read/csv-records.js';
-import { parseFuturesContract, parseThinkorswimOption } from '../instruments.js';
+import { parseFuturesContract, parseThinkorswimOption } from '../../values/instruments.js';
 import { defineFormat } from '../registry.js';
 import { amountCell, optionalAmountCell, wallClockCell } from './cells.js';
 import { titleOf } from './section-title.js';

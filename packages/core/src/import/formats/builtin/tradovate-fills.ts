@@ -1,6 +1,6 @@
 import { cellError } from '../../read/cell-error.js';
-import { parseDateTime } from '../../values.js';
-import { parseAmount, parseOptionalAmount, sideOf } from '../broker-values.js';
+import { parseDateTime } from '../../values/plain.js';
+import { parseAmount, parseOptionalAmount, sideOf } from '../../values/broker.js';
 import { type HeaderRow, headerIndex, headerRow, headerScore } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerFill, CsvLine } from '../types.js';

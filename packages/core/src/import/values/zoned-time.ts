@@ -1,6 +1,6 @@
 import { getCalendar } from '../../shared/calendar.js';
-import { type Parsed, parseDateTime, parseTimeCell } from '../values.js';
-import type { FormatWarning, WallClock } from './types.js';
+import { type Parsed, parseDateTime, parseTimeCell } from './plain.js';
+import type { WallClock } from './wall-clock.js';
 
 /** An instant read from a wall-clock time, and what was odd about it in its zone. */
 export interface ZonedInstant {
@@ -41,18 +41,4 @@ export function parseInstant(raw: string, tz: string | undefined): Parsed<ZonedI
   if (typeof r.value === 'number') return { ok: true, value: { ms: r.value } };
   if ('utc' in r.value) return { ok: true, value: { ms: r.value.utc } };
   return { ok: true, value: wallClockToInstant(r.value.wall, tz as string) };
-}
-
-/**
- * The warning of a wall-clock time in a DST gap or overlap of `tz` (codes `dst_gap`,
- * `dst_overlap`), naming the column when a row has more than one time.
- */
-export function zoneIssueWarning(line: number, issue: 'gap' | 'overlap', tz: string, column?: string): FormatWarning {
-  const what =
-    issue === 'gap' ? 'does not exist (clocks jumped forward)' : 'happened twice (clocks went back); the earlier was taken';
-  return {
-    line,
-    code: issue === 'gap' ? 'dst_gap' : 'dst_overlap',
-    message: `${column === undefined ? '' : `${column}: `}the time ${what} in ${tz}`,
-  };
 }

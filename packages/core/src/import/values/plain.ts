@@ -1,4 +1,8 @@
-import type { BrokerTime, WallClock } from './formats/types.js';
+/**
+ * Values as our own CSVs write them, read strictly: plain decimals, ISO 8601 date-times, tags.
+ * Every parser returns a value or a message naming what is wrong (`Parsed`).
+ */
+import type { BrokerTime, WallClock } from './wall-clock.js';
 
 /** The outcome of parsing one cell: a value, or the message of what is wrong with it. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };

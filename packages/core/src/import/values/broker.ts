@@ -3,8 +3,8 @@
  * and decimal commas; dates in the patterns their exports use. Every parser returns a value or
  * a message naming what is wrong, never a guess.
  */
-import type { Parsed } from '../values.js';
-import type { WallClock } from './types.js';
+import type { Parsed } from './plain.js';
+import type { WallClock } from './wall-clock.js';
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const bad = <T>(message: string): Parsed<T> => ({ ok: false, message });
