@@ -4,10 +4,10 @@
  */
 import type { Repositories } from '../storage/ports.js';
 import type { ExecutionRow, TradeRow } from '../storage/rows.js';
-import type { Fill } from './fills-csv.js';
+import type { Fill } from './formats/own/fills-csv.js';
 import { canonicalFill } from './match-fills.js';
-import type { ImportItem } from './trade-input.js';
-import { sha256Hex } from './trade-input.js';
+import type { ImportItem } from './formats/trade-input.js';
+import { sha256Hex } from './formats/trade-input.js';
 
 const BATCH = 1000;
 

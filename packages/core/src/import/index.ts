@@ -21,20 +21,20 @@ export {
   type FillsFile,
   type OpenedFills,
   openFillsCsv,
-} from './fill-order.js';
+} from './formats/own/fill-order.js';
 export {
   type Fill,
   type FillSide,
   type FillsCsvOptions,
-  MAX_FILL_QUANTITY,
   parseFillRow,
   readFillsCsv,
   readFillsCsvReversed,
-} from './fills-csv.js';
+} from './formats/own/fills-csv.js';
 export { canonicalFill, matchFills } from './match-fills.js';
-export { type ImportedTrade, QUANTITY_SCALE } from './round-trip.js';
-export { canonicalTradeInput, type Direction, TRADE_INPUT_FIELDS, type TradeImportInput } from './trade-input.js';
-export { parseTradeRow, readTradesCsv, type TradeCsvItem } from './trades-csv.js';
+export type { ImportedTrade } from './round-trip.js';
+export { MAX_FILL_QUANTITY, QUANTITY_SCALE } from './values/quantity.js';
+export { canonicalTradeInput, type Direction, TRADE_INPUT_FIELDS, type TradeImportInput } from './formats/trade-input.js';
+export { parseTradeRow, readTradesCsv, type TradeCsvItem } from './formats/own/trades-csv-read.js';
 export {
   type DateLike,
   formatTradeCsvRow,
@@ -44,9 +44,9 @@ export {
   restoreCsvCell,
   TRADES_CSV_COLUMNS,
   type TradeCsvRecord,
-} from './trades-csv-format.js';
+} from './formats/own/trades-csv-write.js';
 export { parseDateTime, parseDecimal } from './values/plain.js';
-export type { ImportItem } from './trade-input.js';
+export type { ImportItem } from './formats/trade-input.js';
 export * from './formats/index.js';
 export {
   type ImportDetection,

@@ -17,8 +17,9 @@ import type { ExecutionRow, TradeRow } from '../storage/rows.js';
 import { withDefaultRisk } from '../trades/default-risk.js';
 import { withDerived } from '../trades/derive.js';
 import { newTradeRow } from '../trades/service.js';
-import { type ImportedTrade, QUANTITY_SCALE } from './round-trip.js';
-import type { ImportItem } from './trade-input.js';
+import { QUANTITY_SCALE } from './values/quantity.js';
+import type { ImportedTrade } from './round-trip.js';
+import type { ImportItem } from './formats/trade-input.js';
 
 /**
  * Trades per write. A batch stays in memory while the fills that make it are read (about 12 KB is

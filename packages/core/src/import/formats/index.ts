@@ -3,7 +3,7 @@
  * that turns a broker file into trades to import.
  */
 import { BUILTIN_FORMATS } from './builtin/index.js';
-import { OWN_FORMATS } from './own-formats.js';
+import { OWN_FORMATS } from './own/index.js';
 import { FormatRegistry } from './registry.js';
 import type { BrokerFormat } from './types.js';
 
@@ -41,13 +41,13 @@ export {
   type OpenedBrokerFile,
   openBrokerFile,
 } from './pipeline.js';
-export { DATE_ONLY_HOUR, type FileOrder, inTimeOrder } from './builtin/time-order.js';
+export { DATE_ONLY_HOUR, type FileOrder, inTimeOrder } from './parts/time-order.js';
 export { MAX_SKIPPED_LINES, type SkippedRecord } from './invalid-rows.js';
 export { readXmlElements } from '../read/xml-elements.js';
 export { wallClockToInstant, type ZonedInstant } from '../values/zoned-time.js';
 export { BUILTIN_FORMATS };
 
-export { OWN_FORMATS, tjFillsCsv, tjTradesCsv } from './own-formats.js';
+export { OWN_FORMATS, tjFillsCsv, tjTradesCsv } from './own/index.js';
 
 /**
  * A registry of our own CSV formats, the built-in broker formats, plus `extra` ones (an

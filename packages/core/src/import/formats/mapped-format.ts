@@ -19,7 +19,7 @@ import {
   sideCell,
   US_DATE_TIMES,
   withCells,
-} from './builtin/cells.js';
+} from './parts/cells.js';
 import { defineFormat } from './registry.js';
 import type { BrokerFill, BrokerFormat, BrokerTime, CsvLine, FileHead, FormatInput } from './types.js';
 

@@ -6,7 +6,7 @@
 import type { AssetClass, OptionRight } from '@tj/schemas';
 import type { CsvLine, FileHead } from '../read/csv-records.js';
 import type { XmlElement } from '../read/xml-elements.js';
-import type { TradeImportInput } from '../trade-input.js';
+import type { TradeImportInput } from './trade-input.js';
 import type { BrokerTime, WallClock } from '../values/wall-clock.js';
 
 export type { BrokerTime, CsvLine, FileHead, WallClock, XmlElement };

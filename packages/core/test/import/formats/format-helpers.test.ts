@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { feesInCash } from '../../../src/import/formats/builtin/cash-fees.js';
-import { closingSides, type MaybeSidedFill } from '../../../src/import/formats/builtin/closing-sides.js';
-import { tableRows } from '../../../src/import/formats/builtin/table-rows.js';
-import { fileOrder, inTimeOrder } from '../../../src/import/formats/builtin/time-order.js';
+import { feesInCash } from '../../../src/import/formats/parts/cash-fees.js';
+import { closingSides, type MaybeSidedFill } from '../../../src/import/formats/parts/closing-sides.js';
+import { tableRows } from '../../../src/import/formats/parts/table-rows.js';
+import { fileOrder, inTimeOrder } from '../../../src/import/formats/parts/time-order.js';
 import { occSymbol, parseOccSymbol, parseShortOptionSymbol, readCsvRecords } from '../../../src/import/index.js';
 import { collect, failure } from '../support.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ninjaInstrument } from '../../../src/import/formats/builtin/ninjatrader-values.js';
+import { ninjaInstrument } from '../../../src/import/formats/parts/ninjatrader-values.js';
 import { DATABASES } from '../../../../../test/support/databases.js';
 import { newUser, useCore } from '../../support/core.js';
 import { detectedFormat, fillsOf, fixture, importFailure, importText, readRecords } from './support.js';

@@ -13,8 +13,8 @@ import {
   sideCell,
   wallClockCell,
   withCells,
-} from './cells.js';
-import { headedRows, headerDetect } from './header-rows.js';
+} from '../parts/cells.js';
+import { headedRows, headerDetect } from '../parts/header-rows.js';
 
 const REQUIRED = ['T/D', 'Side', 'Symbol', 'Qty', 'Price', 'Exec Time'] as const;
 const FEE_COLUMNS = ['SEC', 'TAF', 'NSCC', 'Nasdaq', 'ECN Remove', 'ECN Add'] as const;

@@ -2,12 +2,12 @@ import { cellError } from '../../read/cell-error.js';
 import type { HeaderRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerFill, BrokerRecord, CsvLine, FileHead } from '../types.js';
-import { readTableInTimeOrder } from './buffered-table.js';
-import { feesInCash } from './cash-fees.js';
-import { amountCell, costCell, priceCell, unsignedQuantityCell, US_DATES, wallClockCell } from './cells.js';
-import { symbolCell } from './symbol-hints.js';
-import { hasColumns, tableScore } from './table-rows.js';
-import { atDateOnlyHour } from './time-order.js';
+import { readTableInTimeOrder } from '../parts/buffered-table.js';
+import { feesInCash } from '../parts/cash-fees.js';
+import { amountCell, costCell, priceCell, unsignedQuantityCell, US_DATES, wallClockCell } from '../parts/cells.js';
+import { symbolCell } from '../parts/symbol-hints.js';
+import { hasColumns, tableScore } from '../parts/table-rows.js';
+import { atDateOnlyHour } from '../parts/time-order.js';
 
 /** The transaction history download (`DownloadTxnHistory.csv`), with or without spaces in the names. */
 const REQUIRED = ['Transaction Date', 'Transaction Type', 'Symbol', 'Quantity', 'Price', 'Amount'] as const;

@@ -1,7 +1,7 @@
 import { cellError } from '../../read/cell-error.js';
 import { type HeaderRow, headerIndex, headerRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
-import { amountCell, optionalAmountCell } from './cells.js';
+import { amountCell, optionalAmountCell } from '../parts/cells.js';
 import type { BrokerFill, BrokerRecord, CsvLine, FileHead } from '../types.js';
 import {
   futuresOptionMultiplier,
@@ -13,7 +13,7 @@ import {
   isFuturesOption,
   multiplierFromProceeds,
   parseIbkrTime,
-} from './ibkr-values.js';
+} from '../parts/ibkr-values.js';
 
 const REQUIRED = ['Asset Category', 'Symbol', 'Date/Time', 'Quantity', 'T. Price'] as const;
 

@@ -1,7 +1,7 @@
 import { defineFormat } from '../registry.js';
 import type { BrokerRecord } from '../types.js';
-import { FlexBook } from './ibkr-flex-book.js';
-import { xmlFlexRow } from './ibkr-flex-rows.js';
+import { FlexBook } from '../parts/ibkr-flex-book.js';
+import { xmlFlexRow } from '../parts/ibkr-flex-rows.js';
 
 /** Interactive Brokers' Flex Query in XML: the `<Trade>` (and `<Order>`) elements of each statement. */
 export const ibkrFlexXml = defineFormat({

@@ -1,6 +1,6 @@
 import { defineFormat } from '../registry.js';
-import { flexScores } from './ibkr-flex-detect.js';
-import { readFlexCsv } from './ibkr-flex-csv-rows.js';
+import { flexScores } from '../parts/ibkr-flex-detect.js';
+import { readFlexCsv } from '../parts/ibkr-flex-csv-rows.js';
 
 /**
  * Interactive Brokers' Trade Confirmation Flex (CSV): executions as confirmed, with cancelled

@@ -4,7 +4,7 @@ import { sideOf } from '../../values/broker.js';
 import type { HeaderRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerFill, BrokerRecord, WallClock } from '../types.js';
-import { readTableInTimeOrder } from './buffered-table.js';
+import { readTableInTimeOrder } from '../parts/buffered-table.js';
 import {
   costCell,
   costsCell,
@@ -14,9 +14,9 @@ import {
   unsignedQuantityCell,
   US_DATE_TIMES,
   wallClockCell,
-} from './cells.js';
-import { symbolCell } from './symbol-hints.js';
-import { tableScore } from './table-rows.js';
+} from '../parts/cells.js';
+import { symbolCell } from '../parts/symbol-hints.js';
+import { tableScore } from '../parts/table-rows.js';
 
 const REQUIRED = ['Trade Date', 'Symbol', 'Qty', 'Price', 'Commission Amount', 'Principal Amount', 'NET Amount'] as const;
 const SIGNATURE = [

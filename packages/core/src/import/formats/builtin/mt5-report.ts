@@ -1,9 +1,9 @@
 import { cellError } from '../../read/cell-error.js';
 import { type HeaderRow, headerIndex, headerRow, headerScore } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
-import { amountCell, optionalAmountCell, wallClockCell } from './cells.js';
-import { type CurrencyPair, currencyPair } from './currency-pairs.js';
-import { titleOf } from './section-title.js';
+import { amountCell, optionalAmountCell, wallClockCell } from '../parts/cells.js';
+import { type CurrencyPair, currencyPair } from '../parts/currency-pairs.js';
+import { titleOf } from '../parts/section-title.js';
 import type { BrokerFill, BrokerRecord, CsvLine, FileHead, PositionEffect, ReadOptions } from '../types.js';
 
 const DEALS = [

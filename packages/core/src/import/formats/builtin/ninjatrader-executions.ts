@@ -1,9 +1,9 @@
 import type { HeaderRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerFill, BrokerRecord, PositionEffect } from '../types.js';
-import { optionalAmountCell, priceCell, quantityCell, requiredText, sideCell, withCells } from './cells.js';
-import { headedRows, headerDetect } from './header-rows.js';
-import { localeOfRows, type NinjaLocale, ninjaInstrument, ninjaTimeCell } from './ninjatrader-values.js';
+import { optionalAmountCell, priceCell, quantityCell, requiredText, sideCell, withCells } from '../parts/cells.js';
+import { headedRows, headerDetect } from '../parts/header-rows.js';
+import { localeOfRows, type NinjaLocale, ninjaInstrument, ninjaTimeCell } from '../parts/ninjatrader-values.js';
 
 const REQUIRED = ['Instrument', 'Action', 'Quantity', 'Price', 'Time'] as const;
 const SIGNATURE = [...REQUIRED, 'ID', 'E/X', 'Position', 'Order ID', 'Name', 'Commission', 'Rate', 'Account', 'Connection'];

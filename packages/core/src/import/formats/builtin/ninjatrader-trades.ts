@@ -2,10 +2,10 @@ import { fromMicros, toMicros } from '../../../shared/money.js';
 import type { HeaderRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerRecord } from '../types.js';
-import { amountCell, optionalAmountCell, priceCell, quantityCell, requiredText, sideCell } from './cells.js';
-import { type ColumnNames, headedRows, headerDetect, translatedIndex } from './header-rows.js';
-import { localeOfRows, type NinjaLocale, ninjaInstrument, ninjaTimeCell } from './ninjatrader-values.js';
-import { type Pair, pairFills } from './paired-fills.js';
+import { amountCell, optionalAmountCell, priceCell, quantityCell, requiredText, sideCell } from '../parts/cells.js';
+import { type ColumnNames, headedRows, headerDetect, translatedIndex } from '../parts/header-rows.js';
+import { localeOfRows, type NinjaLocale, ninjaInstrument, ninjaTimeCell } from '../parts/ninjatrader-values.js';
+import { type Pair, pairFills } from '../parts/paired-fills.js';
 
 /**
  * The Trades grid's columns under their English names, with the other spellings read as them:

@@ -4,12 +4,12 @@ import type { HeaderRow } from '../../read/csv-records.js';
 import { parseSchwabOptionSymbol } from '../../values/instruments.js';
 import { defineFormat } from '../registry.js';
 import type { PositionEffect, WallClock } from '../types.js';
-import { readTableInTimeOrder } from './buffered-table.js';
-import { amountCell, optionalAmountCell } from './cells.js';
-import type { MaybeSidedFill } from './closing-sides.js';
-import { optionHints } from './symbol-hints.js';
-import { tableScore } from './table-rows.js';
-import { atDateOnlyHour } from './time-order.js';
+import { readTableInTimeOrder } from '../parts/buffered-table.js';
+import { amountCell, optionalAmountCell } from '../parts/cells.js';
+import type { MaybeSidedFill } from '../parts/closing-sides.js';
+import { optionHints } from '../parts/symbol-hints.js';
+import { tableScore } from '../parts/table-rows.js';
+import { atDateOnlyHour } from '../parts/time-order.js';
 
 const COLUMNS = ['Date', 'Action', 'Symbol', 'Description', 'Quantity', 'Price', 'Fees & Comm', 'Amount'] as const;
 const REQUIRED = ['Date', 'Action', 'Symbol', 'Quantity', 'Price'] as const;

@@ -5,7 +5,7 @@ import type { HeaderRow } from '../../read/csv-records.js';
 import { type OptionContract, parseFuturesContract, parseOccSymbol } from '../../values/instruments.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerTime, InstrumentHints, PositionEffect } from '../types.js';
-import { readTableInTimeOrder } from './buffered-table.js';
+import { readTableInTimeOrder } from '../parts/buffered-table.js';
 import {
   costCell,
   dateCell,
@@ -14,11 +14,11 @@ import {
   unsignedQuantityCell,
   US_DATE_TIMES,
   US_DATES,
-} from './cells.js';
-import type { MaybeSidedFill, WarningRecord } from './closing-sides.js';
-import { optionHints, type SymbolHints } from './symbol-hints.js';
-import { tableScore } from './table-rows.js';
-import { atDateOnlyHour } from './time-order.js';
+} from '../parts/cells.js';
+import type { MaybeSidedFill, WarningRecord } from '../parts/closing-sides.js';
+import { optionHints, type SymbolHints } from '../parts/symbol-hints.js';
+import { tableScore } from '../parts/table-rows.js';
+import { atDateOnlyHour } from '../parts/time-order.js';
 
 const REQUIRED = [
   'Date',

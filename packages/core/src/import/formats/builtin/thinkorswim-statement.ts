@@ -3,11 +3,11 @@ import { parseAmount, sideOf } from '../../values/broker.js';
 import { columnKey, type HeaderRow, headerIndex, headerRow } from '../../read/csv-records.js';
 import { parseFuturesContract, parseThinkorswimOption } from '../../values/instruments.js';
 import { defineFormat } from '../registry.js';
-import { amountCell, optionalAmountCell, wallClockCell } from './cells.js';
-import { titleOf } from './section-title.js';
-import { optionHints } from './symbol-hints.js';
+import { amountCell, optionalAmountCell, wallClockCell } from '../parts/cells.js';
+import { titleOf } from '../parts/section-title.js';
+import { optionHints } from '../parts/symbol-hints.js';
 import type { BrokerFill, BrokerRecord, CsvLine, FileHead, PositionEffect } from '../types.js';
-import { attachFees, type Execution, type FeeRow, parseFeeRow, wallMs } from './thinkorswim-fees.js';
+import { attachFees, type Execution, type FeeRow, parseFeeRow, wallMs } from '../parts/thinkorswim-fees.js';
 
 const TRADE_HISTORY = 'Account Trade History';
 const TRADE_COLUMNS = ['Exec Time', 'Side', 'Qty', 'Pos Effect', 'Symbol', 'Type', 'Price'] as const;

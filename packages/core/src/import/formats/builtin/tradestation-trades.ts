@@ -2,8 +2,8 @@ import { cellError } from '../../read/cell-error.js';
 import type { HeaderRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerFill, FileHead, WallClock } from '../types.js';
-import { readTableInTimeOrder } from './buffered-table.js';
-import { feesInCash } from './cash-fees.js';
+import { readTableInTimeOrder } from '../parts/buffered-table.js';
+import { feesInCash } from '../parts/cash-fees.js';
 import {
   amountCell,
   costCell,
@@ -14,9 +14,9 @@ import {
   unsignedQuantityCell,
   US_DATE_TIMES,
   wallClockCell,
-} from './cells.js';
-import { symbolCell } from './symbol-hints.js';
-import { hasColumns, tableScore } from './table-rows.js';
+} from '../parts/cells.js';
+import { symbolCell } from '../parts/symbol-hints.js';
+import { hasColumns, tableScore } from '../parts/table-rows.js';
 
 const REQUIRED = ['T/D', 'Exec Time', 'Symbol', 'Side', 'Qty', 'Price'] as const;
 const SIGNATURE = ['Account', 'S/D', 'Gross Proceeds', 'Net Proceeds', 'Currency', 'Comm', 'SEC', 'TAF'];

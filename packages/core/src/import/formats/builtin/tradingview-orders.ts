@@ -10,9 +10,9 @@ import {
   US_DATE_TIMES,
   wallClockCell,
   withCells,
-} from './cells.js';
-import { currencyPair } from './currency-pairs.js';
-import { headedRows, headerDetect } from './header-rows.js';
+} from '../parts/cells.js';
+import { currencyPair } from '../parts/currency-pairs.js';
+import { headedRows, headerDetect } from '../parts/header-rows.js';
 
 const REQUIRED = ['Symbol', 'Side', 'Qty', 'Fill Price', 'Closing Time'] as const;
 const SIGNATURE = [...REQUIRED, 'Type', 'Commission', 'Placing Time', 'Order ID', 'Leverage'];

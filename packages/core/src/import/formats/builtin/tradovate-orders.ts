@@ -2,8 +2,8 @@ import { cellError } from '../../read/cell-error.js';
 import type { HeaderRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerFill, BrokerRecord } from '../types.js';
-import * as cells from './cells.js';
-import { headedRows, headerDetect } from './header-rows.js';
+import * as cells from '../parts/cells.js';
+import { headedRows, headerDetect } from '../parts/header-rows.js';
 
 const REQUIRED = ['orderId', 'B/S', 'Contract', 'Fill Time', 'avgPrice', 'filledQty'] as const;
 const SIGNATURE = [

@@ -1,7 +1,7 @@
 import { defineFormat } from '../registry.js';
-import { headedRows, headerDetect } from './header-rows.js';
-import { type Pair, pairFills } from './paired-fills.js';
-import { type TradovatePairColumns, tradovatePair } from './tradovate-pairs.js';
+import { headedRows, headerDetect } from '../parts/header-rows.js';
+import { type Pair, pairFills } from '../parts/paired-fills.js';
+import { type TradovatePairColumns, tradovatePair } from '../parts/tradovate-pairs.js';
 
 const COLUMNS: TradovatePairColumns = {
   symbol: 'symbol',

@@ -3,11 +3,11 @@ import type { HeaderRow } from '../../read/csv-records.js';
 import { parseOccSymbol } from '../../values/instruments.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerRecord, PositionEffect } from '../types.js';
-import { readTableInTimeOrder } from './buffered-table.js';
-import { costCell, optionalAmountCell, priceCell, sideCell } from './cells.js';
-import { optionHints } from './symbol-hints.js';
-import { tableScore } from './table-rows.js';
-import { webullFill } from './webull-fill.js';
+import { readTableInTimeOrder } from '../parts/buffered-table.js';
+import { costCell, optionalAmountCell, priceCell, sideCell } from '../parts/cells.js';
+import { optionHints } from '../parts/symbol-hints.js';
+import { tableScore } from '../parts/table-rows.js';
+import { webullFill } from '../parts/webull-fill.js';
 
 const REQUIRED = ['Symbol', 'B/S', 'Filled Time', 'Filled Avg Price', 'Filled Qty'] as const;
 const SIGNATURE = [

@@ -2,11 +2,11 @@ import { cellError } from '../../read/cell-error.js';
 import type { HeaderRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerRecord } from '../types.js';
-import { readTableInTimeOrder } from './buffered-table.js';
-import { optionalAmountCell, priceCell, sideCell } from './cells.js';
-import { symbolCell } from './symbol-hints.js';
-import { tableScore } from './table-rows.js';
-import { webullFill } from './webull-fill.js';
+import { readTableInTimeOrder } from '../parts/buffered-table.js';
+import { optionalAmountCell, priceCell, sideCell } from '../parts/cells.js';
+import { symbolCell } from '../parts/symbol-hints.js';
+import { tableScore } from '../parts/table-rows.js';
+import { webullFill } from '../parts/webull-fill.js';
 
 const REQUIRED = ['Symbol', 'Side', 'Status', 'Filled', 'Price', 'Filled Time'] as const;
 const SIGNATURE = ['Name', 'Total Qty', 'Avg Price', 'Time-in-Force', 'Placed Time'];

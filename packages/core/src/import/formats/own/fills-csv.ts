@@ -1,12 +1,13 @@
-import type { FieldError } from '../shared/errors.js';
-import { validationError } from '../shared/errors.js';
-import { cellIssue } from './read/cell-error.js';
-import type { TradeImportInput } from './trade-input.js';
-import type { CsvChunks } from './read/chunks.js';
-import { type CsvReadOptions, type NumberedLine, readCsvBatches, readCsvReversed } from './read/csv-rows.js';
-import { type CsvHeader, type CsvRow, looseColumnName } from './read/csv-columns.js';
-import type { BrokerTime } from './formats/types.js';
-import { type Parsed, parseDateTime, parseDecimal, parseTags, parseTimeCell } from './values/plain.js';
+import type { FieldError } from '../../../shared/errors.js';
+import { validationError } from '../../../shared/errors.js';
+import { cellIssue } from '../../read/cell-error.js';
+import type { TradeImportInput } from '../trade-input.js';
+import type { CsvChunks } from '../../read/chunks.js';
+import { type CsvReadOptions, type NumberedLine, readCsvBatches, readCsvReversed } from '../../read/csv-rows.js';
+import { type CsvHeader, type CsvRow, looseColumnName } from '../../read/csv-columns.js';
+import type { BrokerTime } from '../types.js';
+import { type Parsed, parseDateTime, parseDecimal, parseTags, parseTimeCell } from '../../values/plain.js';
+import { MAX_FILL_QUANTITY } from '../../values/quantity.js';
 
 /** Side of an execution. */
 export type FillSide = 'buy' | 'sell';
@@ -47,9 +48,6 @@ export interface Fill {
 
 /** Instrument details a fill may carry into its trade. */
 export type FillDetails = Pick<TradeImportInput, 'assetClass' | 'currency' | 'underlying' | 'expiry' | 'strike' | 'right'>;
-
-/** Largest quantity matched exactly (1e-8 resolution within a safe integer). */
-export const MAX_FILL_QUANTITY = Math.floor(Number.MAX_SAFE_INTEGER / 1e8);
 
 /** The columns of our fills CSV, as loose names (case, spaces, `_` and `-` ignored). */
 export const FILL_COLUMNS: readonly string[] = [

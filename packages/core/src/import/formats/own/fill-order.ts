@@ -1,6 +1,6 @@
-import type { CsvChunks } from './read/chunks.js';
-import type { NumberedLine } from './read/csv-rows.js';
-import type { CsvHeader } from './read/csv-columns.js';
+import type { CsvChunks } from '../../read/chunks.js';
+import type { NumberedLine } from '../../read/csv-rows.js';
+import type { CsvHeader } from '../../read/csv-columns.js';
 import { type Fill, readFillsCsv, readFillsCsvReversed } from './fills-csv.js';
 
 /** The time order of the rows of a fills file. */

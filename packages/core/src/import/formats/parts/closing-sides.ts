@@ -2,7 +2,7 @@
  * Rows that close a position without saying which way (option expirations and assignments in
  * tastytrade and Robinhood files): they take the side that closes what the earlier rows opened.
  */
-import { QUANTITY_SCALE } from '../../round-trip.js';
+import { QUANTITY_SCALE } from '../../values/quantity.js';
 import type { BrokerFill, BrokerRecord } from '../types.js';
 
 /** A fill that may lack its side: an expiration, assignment or exercise row. */

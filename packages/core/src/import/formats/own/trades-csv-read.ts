@@ -1,13 +1,13 @@
-import type { FieldError } from '../shared/errors.js';
-import { validationError } from '../shared/errors.js';
-import { cellIssue } from './read/cell-error.js';
-import type { CsvChunks } from './read/chunks.js';
-import { readCsvBatches } from './read/csv-rows.js';
-import { type CsvHeader, type CsvRow, looseColumnName } from './read/csv-columns.js';
-import { canonicalTradeInput, sha256Hex, TRADE_INPUT_FIELDS, type TradeImportInput } from './trade-input.js';
-import { restoreCsvCell, TRADE_COMPUTED_COLUMNS } from './trades-csv-format.js';
-import { parseInstant } from './values/zoned-time.js';
-import { formatDateTime, MAX_NOTES_LENGTH, type Parsed, parseDecimal, parseTags } from './values/plain.js';
+import type { FieldError } from '../../../shared/errors.js';
+import { validationError } from '../../../shared/errors.js';
+import { cellIssue } from '../../read/cell-error.js';
+import type { CsvChunks } from '../../read/chunks.js';
+import { readCsvBatches } from '../../read/csv-rows.js';
+import { type CsvHeader, type CsvRow, looseColumnName } from '../../read/csv-columns.js';
+import { canonicalTradeInput, sha256Hex, TRADE_INPUT_FIELDS, type TradeImportInput } from '../trade-input.js';
+import { restoreCsvCell, TRADE_COMPUTED_COLUMNS } from './trades-csv-write.js';
+import { parseInstant } from '../../values/zoned-time.js';
+import { formatDateTime, MAX_NOTES_LENGTH, type Parsed, parseDecimal, parseTags } from '../../values/plain.js';
 
 /** One trade read from a trades CSV: the create fields, its line and its dedup key. */
 export interface TradeCsvItem {

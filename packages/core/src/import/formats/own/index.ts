@@ -2,13 +2,13 @@
  * Our own files as formats of the registry: the trades CSV (`tj export trades --format csv`) and
  * the fills CSV (one row per execution), so one path reads every file.
  */
-import { type CsvHeader, CsvRowMapper, headerFromRecord, isBlankRecord, looseColumnName } from '../read/csv-columns.js';
-import { FILL_COLUMNS, FILL_REQUIRED_COLUMNS, FillColumns, parseFillCells } from '../fills-csv.js';
-import { checkTradesHeader, parseTradeRow } from '../trades-csv.js';
+import { type CsvHeader, CsvRowMapper, headerFromRecord, isBlankRecord, looseColumnName } from '../../read/csv-columns.js';
+import { FILL_COLUMNS, FILL_REQUIRED_COLUMNS, FillColumns, parseFillCells } from './fills-csv.js';
+import { checkTradesHeader, parseTradeRow } from './trades-csv-read.js';
 import { TRADE_INPUT_FIELDS } from '../trade-input.js';
-import { TRADE_COMPUTED_COLUMNS } from '../trades-csv-format.js';
-import { CoreError, ErrorCode } from '../../shared/errors.js';
-import { defineFormat } from './registry.js';
+import { TRADE_COMPUTED_COLUMNS } from './trades-csv-write.js';
+import { CoreError, ErrorCode } from '../../../shared/errors.js';
+import { defineFormat } from '../registry.js';
 import type {
   BrokerFill,
   CsvLine,
@@ -18,10 +18,10 @@ import type {
   FormatRecord,
   ReadOptions,
   TradeRecord,
-} from './types.js';
-import { parseTimeCell } from '../values/plain.js';
-import { timeKey } from './builtin/paired-fills.js';
-import { zoneIssueWarning } from './parts/zone-warning.js';
+} from '../types.js';
+import { parseTimeCell } from '../../values/plain.js';
+import { timeKey } from '../parts/paired-fills.js';
+import { zoneIssueWarning } from '../parts/zone-warning.js';
 
 const TRADE_REQUIRED = ['instrument', 'direction', 'entryPrice', 'positionSize', 'entryTime'];
 const TRADE_KNOWN = new Set([...['id', ...TRADE_INPUT_FIELDS, ...TRADE_COMPUTED_COLUMNS].map(looseColumnName)]);
