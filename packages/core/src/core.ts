@@ -8,7 +8,7 @@ import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.j
 import { formatRegistry } from './import/formats/index.js';
 import type { BrokerFormat } from './import/formats/types.js';
 import { importHistory } from './import/history.js';
-import { imports } from './import/imports.js';
+import { imports } from './import/service.js';
 import { ids } from './ids/service.js';
 import { journal } from './journal/service.js';
 import { reports } from './reports/service.js';

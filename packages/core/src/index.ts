@@ -34,6 +34,7 @@ export type { WebhookOptions } from './webhooks/service.js';
 export { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from './webhooks/worker.js';
 
 // Imports: sources, options and reports; your own broker formats (see docs/cli.md, "Adding a format").
-export type { ImportDetection, ImportRunOptions, ImportSource, SkippedRow } from './import/imports.js';
+export type { ImportDetection } from './import/service.js';
+export type { ImportRunOptions, ImportSource, SkippedRow } from './import/engine/run-options.js';
 export type { ImportCreateOptions } from './import/history.js';
-export * from './import/formats/public.js';
+export * from './import/public.js';

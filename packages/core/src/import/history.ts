@@ -16,7 +16,8 @@ import { CoreError } from '../shared/errors.js';
 import { isoUtc } from '../shared/iso.js';
 import { parseInput } from '../shared/validate.js';
 import type { ImportRow } from '../storage/rows.js';
-import type { ImportRunOptions, ImportSource, Imports } from './imports.js';
+import type { ImportRunOptions, ImportSource } from './engine/run-options.js';
+import type { Imports } from './service.js';
 
 /** Options of `imports.create`: those of `run`, and the file's name when the source has none. */
 export type ImportCreateOptions = Omit<ImportRunOptions, 'importId' | 'beforeCommit'> & { fileName?: string };

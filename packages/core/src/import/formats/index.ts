@@ -1,6 +1,6 @@
 /**
- * Broker export formats: the registry, the format type for adding your own, and the pipeline
- * that turns a broker file into trades to import.
+ * Broker export formats: the format type for adding your own, the registry, and the formats
+ * themselves (the built-in brokers' and our own CSVs).
  */
 import { BUILTIN_FORMATS } from './builtin/index.js';
 import { OWN_FORMATS } from './own/index.js';
@@ -8,43 +8,8 @@ import { FormatRegistry } from './registry.js';
 import type { BrokerFormat } from './types.js';
 
 export * from './types.js';
-export { defineFormat, type Detection, FormatRegistry } from './registry.js';
-export { parseAmount, parseOptionalAmount, parseWallClock, sideOf, type NumberLocale } from '../values/broker.js';
-export {
-  columnKey,
-  type HeaderRow,
-  headerIndex,
-  headerRow,
-  headerScore,
-  readCsvRecords,
-  readFileHead,
-  sniffDelimiter,
-} from '../read/csv-records.js';
-export {
-  FUTURES,
-  type FuturesContract,
-  type FuturesSpec,
-  type OptionContract,
-  occSymbol,
-  parseFuturesContract,
-  parseIbkrOptionSymbol,
-  parseOccSymbol,
-  parseSchwabOptionSymbol,
-  parseShortOptionSymbol,
-  parseThinkorswimExpiry,
-  parseThinkorswimOption,
-} from '../values/instruments.js';
-export {
-  type BrokerFileOptions,
-  type BrokerFileReport,
-  MAX_FILE_WARNINGS,
-  type OpenedBrokerFile,
-  openBrokerFile,
-} from './pipeline.js';
+export { defineFormat, type Detection, FormatRegistry, formatInfo } from './registry.js';
 export { DATE_ONLY_HOUR, type FileOrder, inTimeOrder } from './parts/time-order.js';
-export { MAX_SKIPPED_LINES, type SkippedRecord } from './invalid-rows.js';
-export { readXmlElements } from '../read/xml-elements.js';
-export { wallClockToInstant, type ZonedInstant } from '../values/zoned-time.js';
 export { BUILTIN_FORMATS };
 
 export { OWN_FORMATS, tjFillsCsv, tjTradesCsv } from './own/index.js';

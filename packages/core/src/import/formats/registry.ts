@@ -1,3 +1,4 @@
+import type { ImportFormatInfo } from '@tj/schemas';
 import { validationError } from '../../shared/errors.js';
 import { columnKey, headerIndex } from '../read/csv-records.js';
 import type { BrokerFormat, FileHead } from './types.js';
@@ -102,4 +103,18 @@ function safeScore(format: BrokerFormat, head: FileHead): number {
   } catch {
     return 0;
   }
+}
+
+/** A format's public description. */
+export function formatInfo(f: BrokerFormat): ImportFormatInfo {
+  return {
+    name: f.name,
+    label: `${f.broker} ${f.title}`,
+    broker: f.broker,
+    title: f.title,
+    exportHint: f.exportHint,
+    reads: f.reads,
+    timeRule: f.timeRule,
+    sampleHeader: f.sampleHeader,
+  };
 }

@@ -1,5 +1,5 @@
 import { importReportSchema } from '@tj/core';
-import { MAX_REPORT_SKIPPED_ROWS, MAX_REPORT_WARNINGS } from '../../../src/import/run.js';
+import { MAX_REPORT_SKIPPED_ROWS, MAX_REPORT_WARNINGS } from '../../../src/import/engine/run.js';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
 import { caught, newUser, useCore } from '../../support/core.js';

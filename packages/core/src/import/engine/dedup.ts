@@ -2,12 +2,12 @@
  * Dedup of executions across imports, and the seed of a position an earlier import left open:
  * a stage between reading fills and matching them, run inside the import's transaction.
  */
-import type { Repositories } from '../storage/ports.js';
-import type { ExecutionRow, TradeRow } from '../storage/rows.js';
-import type { Fill } from './formats/own/fills-csv.js';
+import type { Repositories } from '../../storage/ports.js';
+import type { ExecutionRow, TradeRow } from '../../storage/rows.js';
+import type { Fill } from '../formats/own/fills-csv.js';
 import { canonicalFill } from './match-fills.js';
-import type { ImportItem } from './formats/trade-input.js';
-import { sha256Hex } from './formats/trade-input.js';
+import type { ImportItem } from '../formats/trade-input.js';
+import { sha256Hex } from '../formats/trade-input.js';
 
 const BATCH = 1000;
 

@@ -6,20 +6,20 @@
  * what this returns.
  */
 import { type Settings, tradeCreateSchema } from '@tj/schemas';
-import type { CoreDeps } from '../shared/deps.js';
-import { isUuid } from '../shared/deps.js';
-import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
-import { parseInput } from '../shared/validate.js';
-import type { Repositories } from '../storage/ports.js';
-import { type ImportedTrades, RECENT_MS } from '../alerts/evaluate-import.js';
-import { readSettings } from '../settings/read.js';
-import type { ExecutionRow, TradeRow } from '../storage/rows.js';
-import { withDefaultRisk } from '../trades/default-risk.js';
-import { withDerived } from '../trades/derive.js';
-import { newTradeRow } from '../trades/service.js';
-import { QUANTITY_SCALE } from './values/quantity.js';
+import type { CoreDeps } from '../../shared/deps.js';
+import { isUuid } from '../../shared/deps.js';
+import { CoreError, ErrorCode, validationError } from '../../shared/errors.js';
+import { parseInput } from '../../shared/validate.js';
+import type { Repositories } from '../../storage/ports.js';
+import { type ImportedTrades, RECENT_MS } from '../../alerts/evaluate-import.js';
+import { readSettings } from '../../settings/read.js';
+import type { ExecutionRow, TradeRow } from '../../storage/rows.js';
+import { withDefaultRisk } from '../../trades/default-risk.js';
+import { withDerived } from '../../trades/derive.js';
+import { newTradeRow } from '../../trades/service.js';
+import { QUANTITY_SCALE } from '../values/quantity.js';
 import type { ImportedTrade } from './round-trip.js';
-import type { ImportItem } from './formats/trade-input.js';
+import type { ImportItem } from '../formats/trade-input.js';
 
 /**
  * Trades per write. A batch stays in memory while the fills that make it are read (about 12 KB is

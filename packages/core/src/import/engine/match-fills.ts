@@ -1,10 +1,10 @@
-import { estimateBytes, type MemoryBudget } from '../shared/input-limits.js';
-import { toMicros } from '../shared/money.js';
-import { cellError } from './read/cell-error.js';
-import type { Fill } from './formats/own/fills-csv.js';
-import { QUANTITY_SCALE } from './values/quantity.js';
+import { estimateBytes, type MemoryBudget } from '../../shared/input-limits.js';
+import { toMicros } from '../../shared/money.js';
+import { cellError } from '../read/cell-error.js';
+import type { Fill } from '../formats/own/fills-csv.js';
+import { QUANTITY_SCALE } from '../values/quantity.js';
 import { type ImportedTrade, RoundTrip } from './round-trip.js';
-import { sha256Hex } from './formats/trade-input.js';
+import { sha256Hex } from '../formats/trade-input.js';
 
 /** Per (account, symbol): the open position and what the order and key checks need. */
 interface Group {

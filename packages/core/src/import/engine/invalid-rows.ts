@@ -8,7 +8,7 @@ import { CoreError, ErrorCode } from '../../shared/errors.js';
 import { boundedBytes, estimateBytes, type InputLimits, limitError, type MemoryBudget } from '../../shared/input-limits.js';
 import type { CsvChunks } from '../read/chunks.js';
 import { readCsvRecords } from '../read/csv-records.js';
-import type { BrokerFormat, CsvLine, FormatInput, ReadOptions, XmlElement } from './types.js';
+import type { BrokerFormat, CsvLine, FormatInput, ReadOptions, XmlElement } from '../formats/types.js';
 import { readXmlElements } from '../read/xml-elements.js';
 
 /** Most rows a checking pass skips (each costs reading the file again up to it) before the import fails. */

@@ -2,72 +2,22 @@
  * `core.imports`: one path that reads every file (broker exports and our own CSVs) through the
  * format registry, imports it in one transaction and reports what it did.
  */
-import type { ImportCreateQuery, ImportFormatInfo, ImportReport, MappingProfile } from '@tj/schemas';
+import type { ImportFormatInfo, ImportReport } from '@tj/schemas';
 import type { CoreDeps } from '../shared/deps.js';
-import type { Repositories } from '../storage/ports.js';
 import { validationError } from '../shared/errors.js';
 import { type InputLimits, inputLimits } from '../shared/input-limits.js';
 import { readFileHead } from './read/csv-records.js';
 import { mappedFormat } from './formats/mapped-format.js';
-import { FormatRegistry } from './formats/registry.js';
-import type { BrokerFormat, FileHead } from './formats/types.js';
+import { FormatRegistry, formatInfo } from './formats/registry.js';
+import type { FileHead } from './formats/types.js';
 import { importProfiles } from './profiles.js';
-import { runImport } from './run.js';
-
-/** A file to import: re-openable byte chunks (opened for the head, then whole; `skipInvalid` may read it again per refused row). */
-export interface ImportSource {
-  /** The file's name, for messages. */
-  name?: string;
-  /** Returns the file's bytes from the start, each time it is called. */
-  open: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
-}
-
-/** A row skipped by `skipInvalid`: where it was, why, and the raw value at fault. */
-export interface SkippedRow {
-  line: number;
-  message: string;
-  raw: string;
-}
-
-/**
- * Options of `imports.run`: those of `POST /api/imports` (`importCreateQuerySchema`, declared once
- * in @tj/schemas: format, dryRun, skipInvalid, pointValues, lotSizes, locale…) as read, with the
- * mapping given parsed (see `mappingFromText`) and the source zone required, plus what only an
- * embedding caller can pass (progress, skipped rows, the record's id, a step before commit).
- */
-export type ImportRunOptions = Omit<ImportCreateQuery, 'fileName' | 'map' | 'datePattern' | 'sourceTz'> & {
-  /** IANA zone that naive (wall-clock) times are read in. */
-  sourceTz: string;
-  /** A column mapping for a CSV no format knows (see `mappingFromText`); the file is read with it alone. */
-  map?: MappingProfile;
-  /** Called with the records read so far, once per batch. */
-  onProgress?: (rowsRead: number) => void;
-  /** Called for each row skipped by `skipInvalid`. */
-  onSkipped?: (row: SkippedRow) => void;
-  /** The import record's id: each trade created keeps it. */
-  importId?: string;
-  /** Runs in the import's transaction with its report (not on a dry run); answers the `import.completed` event's data. */
-  beforeCommit?: (tx: Repositories, report: ImportReport) => Promise<Record<string, unknown>>;
-};
+import { runImport } from './engine/run.js';
+import type { ImportRunOptions, ImportSource } from './engine/run-options.js';
 
 /** What detection found: the format, or the closest one and the columns it lacks. */
 export type ImportDetection =
   | { ok: true; format: ImportFormatInfo; score: number }
   | { ok: false; reason: string; closest: ImportFormatInfo | null; missing: string[] };
-
-/** A format's public description. */
-export function formatInfo(f: BrokerFormat): ImportFormatInfo {
-  return {
-    name: f.name,
-    label: `${f.broker} ${f.title}`,
-    broker: f.broker,
-    title: f.title,
-    exportHint: f.exportHint,
-    reads: f.reads,
-    timeRule: f.timeRule,
-    sampleHeader: f.sampleHeader,
-  };
-}
 
 /** The import service bound to core's dependencies, a format registry and the bounds of what an import reads. */
 export function imports(deps: CoreDeps, registry: FormatRegistry, limits: InputLimits = inputLimits()) {

@@ -7,16 +7,16 @@ import type { InputLimits, MemoryBudget } from '../../shared/input-limits.js';
 import { toMicros } from '../../shared/money.js';
 import { cellError, lineError } from '../read/cell-error.js';
 import type { CsvChunks } from '../read/chunks.js';
-import type { Fill } from './own/fills-csv.js';
-import { fillBytes, matchFills } from '../match-fills.js';
-import type { ImportItem } from './trade-input.js';
+import type { Fill } from '../formats/own/fills-csv.js';
+import { fillBytes, matchFills } from './match-fills.js';
+import type { ImportItem } from '../formats/trade-input.js';
 import { readFileHead } from '../read/csv-records.js';
 import { findInvalidLines, formatInput, ReaderHold, rereading, type SkippedRecord } from './invalid-rows.js';
 import { parseFuturesContract } from '../values/instruments.js';
-import type { FormatRegistry } from './registry.js';
-import type { BrokerFill, BrokerFormat, FormatInput, FormatWarning, ReadOptions } from './types.js';
+import type { FormatRegistry } from '../formats/registry.js';
+import type { BrokerFill, BrokerFormat, FormatInput, FormatWarning, ReadOptions } from '../formats/types.js';
 import { wallClockToInstant } from '../values/zoned-time.js';
-import { zoneIssueWarning } from './parts/zone-warning.js';
+import { zoneIssueWarning } from '../formats/parts/zone-warning.js';
 
 /** Options of {@link openBrokerFile}. */
 export interface BrokerFileOptions {

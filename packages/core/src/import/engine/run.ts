@@ -1,17 +1,16 @@
 import type { ImportGroup, ImportReport, ImportWarning } from '@tj/schemas';
-import { evaluateImportAlerts } from '../alerts/evaluate-import.js';
-import { emitEvent } from '../webhooks/outbox.js';
-import { isValidTimeZone } from '../shared/calendar.js';
-import type { CoreDeps } from '../shared/deps.js';
-import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
-import { estimateBytes, excerpt, type InputLimits, inputLimits, MemoryBudget } from '../shared/input-limits.js';
-import { isoUtc } from '../shared/iso.js';
-import { fromMicros } from '../shared/money.js';
+import { evaluateImportAlerts } from '../../alerts/evaluate-import.js';
+import { emitEvent } from '../../webhooks/outbox.js';
+import { isValidTimeZone } from '../../shared/calendar.js';
+import type { CoreDeps } from '../../shared/deps.js';
+import { CoreError, ErrorCode, validationError } from '../../shared/errors.js';
+import { estimateBytes, excerpt, type InputLimits, inputLimits, MemoryBudget } from '../../shared/input-limits.js';
+import { isoUtc } from '../../shared/iso.js';
+import { fromMicros } from '../../shared/money.js';
 import { type DedupStats, dedupFills } from './dedup.js';
-import { type BrokerFileReport, openBrokerFile } from './formats/pipeline.js';
-import type { FormatRegistry } from './formats/registry.js';
-import type { ImportRunOptions, ImportSource, SkippedRow } from './imports.js';
-import { formatInfo } from './imports.js';
+import { type BrokerFileReport, openBrokerFile } from './pipeline.js';
+import { type FormatRegistry, formatInfo } from '../formats/registry.js';
+import type { ImportRunOptions, ImportSource, SkippedRow } from './run-options.js';
 import { matchFills } from './match-fills.js';
 import { type WrittenTrade, writeTrades } from './write.js';
 

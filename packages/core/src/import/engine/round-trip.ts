@@ -1,9 +1,9 @@
-import { fromMicros, toMicros } from '../shared/money.js';
-import { cellError } from './read/cell-error.js';
-import type { Fill } from './formats/own/fills-csv.js';
-import { QUANTITY_SCALE } from './values/quantity.js';
-import type { Direction, TradeImportInput } from './formats/trade-input.js';
-import { formatDateTime, MAX_NOTES_LENGTH, MAX_TAGS, round10 } from './values/plain.js';
+import { fromMicros, toMicros } from '../../shared/money.js';
+import { cellError } from '../read/cell-error.js';
+import type { Fill } from '../formats/own/fills-csv.js';
+import { QUANTITY_SCALE } from '../values/quantity.js';
+import type { Direction, TradeImportInput } from '../formats/trade-input.js';
+import { formatDateTime, MAX_NOTES_LENGTH, MAX_TAGS, round10 } from '../values/plain.js';
 
 /** A trade built from fills, ready to create, with its dedup key and source lines. */
 export interface ImportedTrade {
