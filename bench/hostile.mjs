@@ -279,7 +279,9 @@ async function underAttack(pool, token, attacker, count) {
   }
   const { tally } = await done;
   if (tally.refused !== tally.uploads)
-    throw new Error(`${tally.uploads - tally.refused} of ${tally.uploads} uploads not refused 413 maxDepth: ${tally.other.join('; ')}`);
+    throw new Error(
+      `${tally.uploads - tally.refused} of ${tally.uploads} uploads not refused 413 maxDepth: ${tally.other.join('; ')}`,
+    );
   return { latency, tally };
 }
 
