@@ -15,7 +15,7 @@ import {
   tradeStatisticsQuerySchema,
 } from '@tj/schemas';
 import { dayKey, parseDayKey } from '../shared/calendar.js';
-import { tradingDaysFor } from '../settings/service.js';
+import { tradingDaysFor } from '../settings/read.js';
 import type { TradingDays } from '../shared/trading-day.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { parseInput } from '../shared/validate.js';

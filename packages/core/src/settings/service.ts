@@ -4,9 +4,6 @@ import { parseInput } from '../shared/validate.js';
 import type { Repositories } from '../storage/ports.js';
 import { DEFAULTS, readSettings, USER_SCOPE } from './read.js';
 
-/** Analytics reads the trading days through the settings service (settings/read.ts has them). */
-export { tradingDaysFor } from './read.js';
-
 type ScopePatch = Omit<SettingsPatch, 'accounts'>;
 
 /** A scope after a patch: fields left out keep their value; instruments merge by root (null drops one). */

@@ -13,6 +13,6 @@ describe('point values', () => {
     expect(importCreateQuerySchema.parse({ pointValues: 'es=50, NQ = 20' }).pointValues).toEqual({ ES: 50, NQ: 20 });
     const refused = importCreateQuerySchema.safeParse({ pointValues: 'ES=50,QQQ' });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.message).toBe('"QQQ" is not ROOT=VALUE (e.g. ES=50)');
+    expect(refused.error?.issues[0]?.message).toBe('"QQQ" is not ROOT=VALUE with a value above 0 (such as ES=50)');
   });
 });
