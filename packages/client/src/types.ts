@@ -5,9 +5,9 @@
  * (what the server answers); queries take the parsed value type of each field, optional wherever
  * the server has a default.
  */
-import type { OperationQuery } from './operation.js';
+import type { OperationQuery } from './operation-types.js';
 
-export type { QueryInput } from './operation.js';
+export type { QueryInput } from './operation-types.js';
 
 export type {
   AccountList,
