@@ -3,7 +3,7 @@
 // Three processes on loopback: the server (the real startServer, its config resolved from flags as
 // `tj serve` does), an attacker, and this one, the bystander:
 //   bystander  a user with BENCH_HOSTILE_TRADES trades (1,000) sends BENCH_HOSTILE_REQUESTS (3,000)
-//              GET /api/trades?limit=20 (the http bench's request) over BENCH_CONNECTIONS (4) undici
+//              GET /api/trades?limit=20 (the http bench's request) over BENCH_HOSTILE_CONNECTIONS (4) undici
 //              connections, each request timed from its send to the end of its body;
 //   attacker   another user uploads a 48 MB IBKR Flex XML file that opens `<a>` without end, back to
 //              back, through a raw socket that keeps sending whatever the answer (as a hostile client
@@ -16,9 +16,10 @@
 // stopped after), BENCH_ROUNDS (3) pairs after one untimed warm-up pair; ours is the p99 under
 // attack, the floor the quiet p99, the ratio the median of the per-pair ratios floor ÷ ours (so
 // machine drift hits both sides alike), target ≥ 0.33: under attack within 3× of quiet. On SQLite
-// and PostgreSQL. Figures only: nothing asserts a time.
+// and PostgreSQL. Each pair's p50 / p99, uploads and CPU shares (server, bystander, attacker), and
+// the server's peak RSS, go to stderr. Figures only: nothing asserts a time.
 //
-//   BENCH_HOSTILE_REQUESTS=3000 BENCH_CONNECTIONS=4 BENCH_ROUNDS=3 node bench/hostile.mjs
+//   BENCH_HOSTILE_TRADES=1000 BENCH_HOSTILE_REQUESTS=3000 BENCH_HOSTILE_CONNECTIONS=4 BENCH_ROUNDS=3 node bench/hostile.mjs
 
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -35,9 +36,9 @@ import { nowMs, summarize } from './lib/stats.mjs';
 import { fmtInt, fmtMiB } from './lib/table.mjs';
 
 const SCRIPT = fileURLToPath(import.meta.url);
-const TRADES = envInt('BENCH_HOSTILE_TRADES', 1_000);
+const TRADES = Math.max(1, envInt('BENCH_HOSTILE_TRADES', 1_000));
 const REQUESTS = Math.max(100, envInt('BENCH_HOSTILE_REQUESTS', 3_000));
-const CONNECTIONS = Math.max(1, envInt('BENCH_CONNECTIONS', 4));
+const CONNECTIONS = Math.max(1, envInt('BENCH_HOSTILE_CONNECTIONS', 4));
 const ROUNDS = Math.max(1, envInt('BENCH_ROUNDS', 3));
 /** A round stops here even if its requests are not all sent (the figure then covers fewer). */
 const ROUND_MS = 20_000;
@@ -52,6 +53,11 @@ const BYSTANDER = { email: 'bystander@example.com', name: 'Bystander', password:
 const ATTACKER = { email: 'attacker@example.com', name: 'Attacker', password: 'bench password 2' };
 const PATH = '/api/trades?limit=20';
 const log = (db, text) => console.error(`  [hostile ${db}] ${text}`);
+/** This process's CPU time so far (user + system), ms. */
+const cpuMs = (since = { user: 0, system: 0 }) => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+};
 const undici = () => import(createRequire(new URL('../packages/http/package.json', import.meta.url)).resolve('undici'));
 
 // ---- the hostile file: test/support/hostile-files.ts's nestedXml(48_000_000), as plain .mjs ----
@@ -81,7 +87,10 @@ async function serverProcess(flags) {
   const config = resolveServerConfig(flags, process.env);
   const running = await startServer({ ...config, port: 0, passwordCost: COST, logger: silentLogger });
   const stop = () => running.stop();
-  process.on('message', (m) => m?.type === 'exit' && stop());
+  process.on('message', (m) => {
+    if (m?.type === 'exit') stop();
+    if (m?.type === 'cpu') process.send({ type: 'cpu', ms: cpuMs() });
+  });
   process.on('disconnect', stop);
   process.send({ type: 'listening', url: running.url });
   await running.stopped;
@@ -179,6 +188,7 @@ function attackerProcess(url, token) {
     if (m?.type !== 'attack') return;
     stopping = false;
     const started = nowMs();
+    const cpu = process.cpuUsage();
     const tally = { uploads: 0, refused: 0, other: [], sentBytes: [], ms: [] };
     while (!stopping && tally.uploads < ATTACK_UPLOADS && nowMs() - started < ATTACK_MS) {
       const u = await upload(url, token);
@@ -190,6 +200,7 @@ function attackerProcess(url, token) {
       else if (tally.other.length < 5) tally.other.push(a ? `${a.status} ${JSON.stringify(a.body).slice(0, 200)}` : 'no answer');
       if (tally.uploads === 1 && process.connected) process.send({ type: 'underway' });
     }
+    tally.cpuShare = cpuMs(cpu) / (nowMs() - started);
     if (process.connected) process.send({ type: 'done', tally });
   });
   process.send({ type: 'ready' });
@@ -265,7 +276,7 @@ async function bystander(pool, token, count) {
   return summarize(samples);
 }
 
-/** One round under attack: the attacker starts (its first answer in), the bystander runs, the attacker stops. */
+/** One round under attack: the attacker starts (its first upload refused), the bystander runs, the attacker stops. */
 async function underAttack(pool, token, attacker, count) {
   const done = attacker.next('done', ROUND_MS + ATTACK_MS);
   done.catch(() => {});
@@ -318,18 +329,37 @@ async function perDatabase(d) {
     await bystander(pool, token, warm);
     await underAttack(pool, token, attacker, warm);
 
+    // Where the two cores go during a round (stderr only): CPU time ÷ wall time of each process.
+    const serverCpu = async () => {
+      const reply = server.next('cpu', 10_000);
+      server.send({ type: 'cpu' });
+      return (await reply).ms;
+    };
+    const measured = async (run) => {
+      const [s0, b0, t0] = [await serverCpu(), process.cpuUsage(), nowMs()];
+      const value = await run();
+      const wall = nowMs() - t0;
+      return { value, server: ((await serverCpu()) - s0) / wall, bystander: cpuMs(b0) / wall };
+    };
+    const pct = (share) => `${Math.round(share * 100)} %`;
     const pairs = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const quiet = await bystander(pool, token, REQUESTS);
-      const attack = await underAttack(pool, token, attacker, REQUESTS);
-      const pair = { quiet, attack: attack.latency, tally: attack.tally, ratio: quiet.p99 / attack.latency.p99 };
+      const quiet = await measured(() => bystander(pool, token, REQUESTS));
+      const attack = await measured(() => underAttack(pool, token, attacker, REQUESTS));
+      const t = attack.value.tally;
+      const pair = { quiet: quiet.value, attack: attack.value.latency, tally: t };
+      pair.ratio = pair.quiet.p99 / pair.attack.p99;
       pairs.push(pair);
-      const t = pair.tally;
       const f = (s) => `${s.p50.toFixed(2)} / ${s.p99.toFixed(2)} ms (${s.n})`;
       log(
         d.db,
-        `pair ${i + 1}: quiet ${f(quiet)}; attack ${f(pair.attack)}, ${t.refused} uploads refused 413 maxDepth, ` +
-          `median ${fmtMiB(median(t.sentBytes))} sent in ${fmtInt(median(t.ms))} ms each; ratio ${pair.ratio.toFixed(2)}`,
+        `pair ${i + 1}: quiet ${f(pair.quiet)}; attack ${f(pair.attack)}, ${t.refused} uploads refused 413 maxDepth, ` +
+          `median ${fmtMiB(median(t.sentBytes))} written in ${fmtInt(median(t.ms))} ms each; ratio ${pair.ratio.toFixed(2)}`,
+      );
+      log(
+        d.db,
+        `pair ${i + 1} CPU: quiet server ${pct(quiet.server)}, bystander ${pct(quiet.bystander)}; ` +
+          `attack server ${pct(attack.server)}, bystander ${pct(attack.bystander)}, attacker ${pct(t.cpuShare)}`,
       );
     }
     const short = pairs.filter((p) => p.quiet.n < REQUESTS || p.attack.n < REQUESTS).length;
