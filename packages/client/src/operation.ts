@@ -5,7 +5,8 @@
  * reaches any operation, a new one included, with no hand-written path.
  */
 import type { OperationId } from '@tj/schemas';
-import { ENDPOINTS, type Endpoint } from './endpoints.js';
+import type { Endpoint } from './endpoint.js';
+import { ENDPOINTS } from './endpoints.js';
 import type { OperationInput, OperationResult } from './operation-types.js';
 import type { CallOptions, RequestSpec, Send } from './transport.js';
 
