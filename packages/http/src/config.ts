@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { BrokerFormat, InputLimits, PasswordCost, Storage } from '@tj/core';
+import { INPUT_LIMIT_NAMES } from '@tj/core/internal';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from './server/logger.js';
 import { DEFAULTS } from '@tj/core';
@@ -188,13 +189,10 @@ function parseSize(value: string): number {
   return bytes;
 }
 
-const INPUT_LIMIT_NAMES: Record<string, keyof InputLimits> = {
-  maxbytes: 'maxBytes',
-  maxrecords: 'maxRecords',
-  maxrecordlength: 'maxRecordLength',
-  maxdepth: 'maxDepth',
-  maxmemorybytes: 'maxMemoryBytes',
-};
+/** Each bound by its name in lower case (names are read ignoring case). */
+const BOUNDS: Readonly<Record<string, keyof InputLimits>> = Object.fromEntries(
+  INPUT_LIMIT_NAMES.map((name) => [name.toLowerCase(), name]),
+);
 
 /**
  * Reads an `--input-limits` value: a comma-separated list of `bound=value` (maxBytes, maxRecords,
@@ -210,12 +208,12 @@ export function parseInputLimits(value: string): Partial<InputLimits> {
     .map((p) => p.trim())
     .filter((p) => p !== '')) {
     const [rawName = '', rawValue = ''] = part.split('=', 2).map((t) => t.trim());
-    const name = INPUT_LIMIT_NAMES[rawName.toLowerCase()];
+    const name = BOUNDS[rawName.toLowerCase()];
     const m = SIZE.exec(rawValue);
     const n = m ? Math.floor(Number(m[1]) * (UNIT[(m[2] ?? 'b').toLowerCase()] as number)) : Number.NaN;
     if (name === undefined || !(n >= 1) || !Number.isSafeInteger(n)) {
       throw new Error(
-        `an input limit must look like maxDepth=32 or maxMemoryBytes=256MB (bounds: ${Object.values(INPUT_LIMIT_NAMES).join(', ')}), not "${part}"`,
+        `an input limit must look like maxDepth=32 or maxMemoryBytes=256MB (bounds: ${INPUT_LIMIT_NAMES.join(', ')}), not "${part}"`,
       );
     }
     limits[name] = n;

@@ -85,14 +85,12 @@ export async function* boundedBytes<T extends string | Uint8Array>(
  */
 export class MemoryBudget {
   private used = 0;
-  private peakBytes = 0;
 
   constructor(readonly max: number) {}
 
   /** Adds `bytes` held; fails past the budget. */
   charge(bytes: number): void {
     this.used += bytes;
-    if (this.used > this.peakBytes) this.peakBytes = this.used;
     if (this.used > this.max) {
       throw limitError(
         'maxMemoryBytes',
@@ -105,11 +103,6 @@ export class MemoryBudget {
   /** Takes `bytes` off what is held. */
   release(bytes: number): void {
     this.used = Math.max(0, this.used - bytes);
-  }
-
-  /** The most held at once so far, in bytes. */
-  get peak(): number {
-    return this.peakBytes;
   }
 }
 
