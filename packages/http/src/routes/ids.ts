@@ -3,6 +3,5 @@ import { ok, type HandlersOf } from './route.js';
 
 /** Short ids for people (lists take `idPrefix` to find a record by the start of its id). */
 export const idHandlers: HandlersOf<typeof idOperations> = {
-  // Core reads the ids as the query gives them: comma-separated.
-  shortIds: async ({ core, userId, query }) => ok(await core.ids.short(userId, { ...query, ids: query.ids.join(',') })),
+  shortIds: async ({ core, userId, query }) => ok(await core.ids.short(userId, query)),
 };
