@@ -1,8 +1,7 @@
 /** The flags of `tj import` that need reading: repeated ones, refusals of options by flag, the zone of naive times. */
 import { isValidTimeZone } from '@tj/core/calendar';
 import type { Env } from '../config/paths.js';
-import { ErrorCode } from '@tj/core';
-import { type ErrorLike, UsageError } from '../errors.js';
+import { type ErrorLike, fieldErrorsOf, UsageError } from '../errors.js';
 
 /** Collects a repeatable flag's values, as given (commander's reducer): `--point-value`, `--lot-size`. */
 export function collectRepeated(text: string, previous: string[] = []): string[] {
@@ -21,11 +20,9 @@ const OPTION_FLAGS: Readonly<Record<string, string>> = {
  * `--locale`: the server reads them) into a usage error naming the flag; anything else is left.
  */
 export function usageOfOptions(e: unknown): void {
-  const errors = (e as ErrorLike).problem?.errors;
-  if ((e as ErrorLike).code !== ErrorCode.validationFailed || !Array.isArray(errors)) return;
-  const first = errors[0] as { path?: unknown; message?: unknown } | undefined;
-  const flag = typeof first?.path === 'string' ? OPTION_FLAGS[first.path] : undefined;
-  if (flag !== undefined) throw new UsageError(`${flag}: ${String(first?.message)}`);
+  const first = fieldErrorsOf(e as ErrorLike)?.[0];
+  const flag = first === undefined ? undefined : OPTION_FLAGS[first.path];
+  if (flag !== undefined) throw new UsageError(`${flag}: ${first?.message}`);
 }
 
 /** The zone naive times are read in, and where it came from (for the summary). */

@@ -1,8 +1,7 @@
 /** `tj import --map`: a column mapping from a JSON file or inline pairs, read by the API. */
 import { readFile } from 'node:fs/promises';
 import type { MappingProfile } from '@tj/core';
-import { ErrorCode } from '@tj/core';
-import { CliError, type ErrorLike, fileError } from '../errors.js';
+import { CliError, type ErrorLike, fieldErrorsOf, fileError } from '../errors.js';
 import { AS_WRITTEN, type FieldWording, fieldErrorsInWords } from '../output/field-words.js';
 
 /** The mapping's errors as core words them; one about the whole mapping (path `map`) is its message alone. */
@@ -35,10 +34,8 @@ const isMappingError = (path: string): boolean => path === 'map' || path.startsW
  * field "tme"; …`, with the file's name when it came from one); anything else is left.
  */
 export function refusedMapping(e: unknown, mapping: string): void {
-  const errors = (e as ErrorLike).problem?.errors;
-  if ((e as ErrorLike).code !== ErrorCode.validationFailed || !Array.isArray(errors) || errors.length === 0) return;
-  const fields = errors as Array<{ path: string; message: string }>;
-  if (!fields.every((f) => isMappingError(f.path))) return;
+  const fields = fieldErrorsOf(e as ErrorLike);
+  if (fields === undefined || !fields.every((f) => isMappingError(f.path))) return;
   throw new CliError(`--map:${isFile(mapping) ? ` ${mapping}:` : ''} ${fieldErrorsInWords(fields, MAPPING_WORDING)}`);
 }
 
