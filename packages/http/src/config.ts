@@ -181,10 +181,15 @@ function parseOrigins(value: string | string[]): string[] {
 const SIZE = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb|kib|mib|gib)?$/i;
 const UNIT: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
 
-/** `50MB`, `1GB`, `64MiB`, `1048576`: a size in bytes (KB, MB, GB decimal; KiB, MiB, GiB binary). */
-function parseSize(value: string): number {
+/** `50MB`, `1GB`, `64MiB`, `1048576` in bytes (KB, MB, GB decimal; KiB, MiB, GiB binary); NaN when not a size. */
+function bytesOf(value: string): number {
   const m = SIZE.exec(value.trim());
-  const bytes = m ? Math.floor(Number(m[1]) * (UNIT[(m[2] ?? 'b').toLowerCase()] as number)) : Number.NaN;
+  return m ? Math.floor(Number(m[1]) * (UNIT[(m[2] ?? 'b').toLowerCase()] as number)) : Number.NaN;
+}
+
+/** An upload limit: a size of at least one byte (see {@link bytesOf}). */
+function parseSize(value: string): number {
+  const bytes = bytesOf(value);
   if (!(bytes >= 1)) throw new Error(`the upload limit must be a size such as 50MB, 1GB or a number of bytes, not "${value}"`);
   return bytes;
 }
@@ -209,8 +214,7 @@ export function parseInputLimits(value: string): Partial<InputLimits> {
     .filter((p) => p !== '')) {
     const [rawName = '', rawValue = ''] = part.split('=', 2).map((t) => t.trim());
     const name = BOUNDS[rawName.toLowerCase()];
-    const m = SIZE.exec(rawValue);
-    const n = m ? Math.floor(Number(m[1]) * (UNIT[(m[2] ?? 'b').toLowerCase()] as number)) : Number.NaN;
+    const n = bytesOf(rawValue);
     if (name === undefined || !(n >= 1) || !Number.isSafeInteger(n)) {
       throw new Error(
         `an input limit must look like maxDepth=32 or maxMemoryBytes=256MB (bounds: ${INPUT_LIMIT_NAMES.join(', ')}), not "${part}"`,
