@@ -65,6 +65,12 @@ export const assetClassSchema = z
   .meta({ description: 'stock (equities and ETFs), option, future, forex or crypto' });
 /** The right of an option. */
 export const optionRightSchema = z.enum(['call', 'put']);
+/** The option strategy of a position of several legs (docs/analytics.md, "Option strategies"). */
+export const strategySchema = z
+  .enum(['vertical', 'straddle', 'strangle', 'iron condor', 'butterfly', 'calendar', 'covered call', 'custom'])
+  .meta({ description: 'option strategy of a position of several legs; null for a single instrument' });
+/** What an execution was: a trade, or an option leaving the account by expiry, assignment or exercise. */
+export const executionActionSchema = z.enum(['trade', 'expiry', 'assignment', 'exercise']);
 
 const account = textInput(64, { trim: true, min: 1 }).meta({ description: 'Broker account the trade belongs to' });
 const currency = z
@@ -152,8 +158,14 @@ export const tradeExecutionSchema = z
     fees: z.number(),
     /** The broker's execution id, when the file had one. */
     execId: z.string().nullable(),
+    instrument: z.string().meta({ description: "the execution's own instrument (a leg's option symbol in a strategy)" }),
+    action: executionActionSchema.meta({ description: 'trade, or expiry, assignment or exercise of an option leg' }),
+    orderId: z.string().nullable().meta({ description: "the broker's order (or combo) reference, when the file had one" }),
   })
   .meta({ id: 'TradeExecution' });
+
+/** One partial exit: P&L booked before the trade closed (net of the closed part's fees). */
+export const partialExitSchema = z.object({ time: dateTimeOutput, realizedPnL: z.number() }).meta({ id: 'PartialExit' });
 
 /** A trade as returned by every endpoint. */
 export const tradeSchema = z
@@ -174,6 +186,14 @@ export const tradeSchema = z
     exitPrice: z.number().nullable(),
     exitTime: dateTimeOutput.nullable(),
     result: z.number().nullable(),
+    realizedPnL: z.number().meta({
+      description:
+        "P&L realized so far: the result once closed; while open, what its partial exits booked, net of the closed part's fees (0 without any)",
+    }),
+    partialExits: z.array(partialExitSchema).meta({
+      description: 'the partial exits booked before the close, oldest first ([] without any); the close books result − their sum',
+    }),
+    strategy: strategySchema.nullable(),
     rMultiple: z.number().nullable(),
     rSource: z.enum(['stop', 'default risk']).nullable().meta({
       description:
@@ -252,3 +272,9 @@ export type TradeSelection = { [K in keyof typeof tradeSelectionQuery]?: z.outpu
 export type TradeFilter = Omit<z.output<typeof tradeStatisticsQuerySchema>, 'tz'>;
 /** One execution of a trade. */
 export type TradeExecution = z.output<typeof tradeExecutionSchema>;
+/** An option strategy name. */
+export type Strategy = z.output<typeof strategySchema>;
+/** What an execution was. */
+export type ExecutionAction = z.output<typeof executionActionSchema>;
+/** One partial exit of a trade. */
+export type PartialExit = z.output<typeof partialExitSchema>;

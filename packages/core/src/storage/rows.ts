@@ -1,5 +1,11 @@
 /** Storage-level records: times are ms since epoch, money in results is integer micro-units. */
-import type { AssetClass, OptionRight } from '@tj/schemas';
+import type { AssetClass, ExecutionAction, OptionRight, Strategy } from '@tj/schemas';
+
+/** One partial exit: the P&L booked at `time` (epoch ms) before the trade closed, net of the closed part's fees. */
+export interface PartialExitRow {
+  time: number;
+  pnlMicros: number;
+}
 
 /** A user row. */
 export interface UserRow {
@@ -53,6 +59,12 @@ export interface TradeRow {
   expiry: string | null;
   strike: number | null;
   right: OptionRight | null;
+  /** Σ of `partialExits`: what partial exits booked before the close (0 without any). */
+  realizedMicros: number;
+  /** The partial exits booked before the close, oldest first ([] without any). */
+  partialExits: PartialExitRow[];
+  /** The option strategy of a position of several legs; null for one instrument. */
+  strategy: Strategy | null;
   importKey: string | null;
   /** The import that created the trade (null when entered by hand). */
   importId: string | null;
@@ -84,6 +96,16 @@ export interface ExecutionRow {
   /** The broker's id of the execution, when the file has one. */
   execId: string | null;
   multiplier: number;
+  /** The leg's own instrument details (null when the trade's are the leg's). */
+  assetClass: AssetClass | null;
+  underlying: string | null;
+  expiry: string | null;
+  strike: number | null;
+  right: OptionRight | null;
+  /** The broker's order (or combo) reference that grouped the execution, when the file has one. */
+  orderRef: string | null;
+  /** A trade, or an option leg leaving by expiry, assignment or exercise. */
+  action: ExecutionAction;
 }
 
 /** A journal entry row. */

@@ -25,6 +25,9 @@ export function tradeRecord(t: TradeListRow): Trade {
     exitPrice: t.exitPrice,
     exitTime: t.exitTime === null ? null : iso(t.exitTime),
     result: t.resultMicros === null ? null : fromMicros(t.resultMicros),
+    realizedPnL: fromMicros(t.exitPrice !== null && t.resultMicros !== null ? t.resultMicros : t.realizedMicros),
+    partialExits: t.partialExits.map((p) => ({ time: iso(p.time), realizedPnL: fromMicros(p.pnlMicros) })),
+    strategy: t.strategy,
     rMultiple: t.rMultiple,
     rSource: rSourceOf(t),
     status: t.exitPrice === null ? 'open' : 'closed',
@@ -56,5 +59,8 @@ export function executionRecord(e: ExecutionRow): TradeExecution {
     commission: fromMicros(e.commissionMicros),
     fees: fromMicros(e.feesMicros),
     execId: e.execId,
+    instrument: e.instrument,
+    action: e.action,
+    orderId: e.orderRef,
   };
 }

@@ -13,7 +13,7 @@ function rows(h: ReturnType<typeof useCore>, userId: string, n: number): TradeRo
     const text = AWKWARD[i % AWKWARD.length] as string;
     const closed = i % 7 !== 0;
     const long = i % 3 !== 0;
-    return newTradeRow(
+    const row = newTradeRow(
       deps,
       userId,
       {
@@ -32,6 +32,12 @@ function rows(h: ReturnType<typeof useCore>, userId: string, n: number): TradeRo
       } as never,
       { importKey: `key:${i}:${text}` },
     );
+    if (i % 5 !== 1) return row;
+    const partialExits = [
+      { time: row.entryTime + 1_000, pnlMicros: 1_234_567 * i },
+      { time: row.entryTime + 2_000, pnlMicros: -7 },
+    ];
+    return { ...row, partialExits, realizedMicros: 1_234_567 * i - 7, strategy: i % 2 ? 'iron condor' : 'covered call' };
   });
 }
 
@@ -73,6 +79,13 @@ for (const db of DATABASES) {
         feesMicros: 1_000 * seq,
         execId: seq % 2 ? null : `id-${text}`,
         multiplier: seq % 2 ? 50 : 1,
+        assetClass: seq % 2 ? 'option' : null,
+        underlying: seq % 2 ? text : null,
+        expiry: seq % 2 ? '2026-12-18' : null,
+        strike: seq % 2 ? 95.5 + seq : null,
+        right: seq % 2 ? 'put' : null,
+        orderRef: seq % 3 ? `order-${text}` : null,
+        action: seq % 4 === 3 ? 'assignment' : 'trade',
       }));
       await h.storage().transaction(async (tx) => {
         await tx.trades.insertMany([trade]);

@@ -26,6 +26,13 @@ function toRecord(r: ExecutionRow): ExecutionRecord {
     fees_micros: r.feesMicros,
     exec_id: r.execId,
     multiplier: r.multiplier,
+    asset_class: r.assetClass,
+    underlying: r.underlying,
+    expiry: r.expiry,
+    strike: r.strike,
+    option_right: r.right,
+    order_ref: r.orderRef,
+    action: r.action === 'trade' ? null : r.action,
   };
 }
 
@@ -45,6 +52,13 @@ function fromRecord(r: Selectable<ExecutionRecord>): ExecutionRow {
     feesMicros: Number(r.fees_micros),
     execId: r.exec_id,
     multiplier: r.multiplier,
+    assetClass: r.asset_class as ExecutionRow['assetClass'],
+    underlying: r.underlying,
+    expiry: r.expiry,
+    strike: r.strike,
+    right: r.option_right as ExecutionRow['right'],
+    orderRef: r.order_ref,
+    action: (r.action ?? 'trade') as ExecutionRow['action'],
   };
 }
 

@@ -55,6 +55,12 @@ export interface Database {
     expiry: string | null;
     strike: number | null;
     option_right: string | null;
+    /** P&L booked by partial exits before the close, in micros (schema version 28). */
+    realized_micros: number;
+    /** JSON `[[timeMs, pnlMicros], …]` of the partial exits, null without any (28). */
+    partial_exits: string | null;
+    /** Option strategy of a position of several legs (28). */
+    strategy: string | null;
   };
   trade_executions: {
     user_id: string;
@@ -71,6 +77,30 @@ export interface Database {
     fees_micros: number;
     exec_id: string | null;
     multiplier: number;
+    /** The leg's instrument details, order reference and action (schema version 28). */
+    asset_class: string | null;
+    underlying: string | null;
+    expiry: string | null;
+    strike: number | null;
+    option_right: string | null;
+    order_ref: string | null;
+    action: string | null;
+  };
+  /** Splits and symbol changes (schema version 28). */
+  corporate_actions: {
+    user_id: string;
+    id: string;
+    kind: string;
+    account: string | null;
+    instrument: string;
+    effective_at: number;
+    ratio_from: number | null;
+    ratio_to: number | null;
+    new_instrument: string | null;
+    note: string | null;
+    action_key: string | null;
+    import_id: string | null;
+    created_at: number;
   };
   trade_counts: { user_id: string; total: number; open: number; version: number };
   journal_entries: {

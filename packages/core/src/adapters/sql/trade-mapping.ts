@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { TradeListRow, TradeRow } from '../../storage/rows.js';
+import type { PartialExitRow, TradeListRow, TradeRow } from '../../storage/rows.js';
 import { jsonArray } from './row-values.js';
 import type { Database } from './schema.js';
 
@@ -32,6 +32,9 @@ export const LIST_COLUMNS = [
   'strike',
   'option_right',
   'import_id',
+  'realized_micros',
+  'partial_exits',
+  'strategy',
 ] as const;
 
 /** The columns a full TradeRow is read from (not the user id, lower-cased instrument or status: they are derived). */
@@ -69,9 +72,23 @@ export function tradeListFromRecord(r: ListRecord, userId: string): TradeListRow
     strike: r.strike,
     right: r.option_right as TradeRow['right'],
     importId: r.import_id,
+    realizedMicros: Number(r.realized_micros),
+    partialExits: partialExitsOf(r.partial_exits),
+    strategy: r.strategy as TradeRow['strategy'],
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
+}
+
+/** The partial exits column (JSON `[[timeMs, pnlMicros], …]` or null) as rows. */
+export function partialExitsOf(column: string | null): PartialExitRow[] {
+  if (column === null) return [];
+  return (JSON.parse(column) as [number, number][]).map(([time, pnlMicros]) => ({ time, pnlMicros }));
+}
+
+/** Partial exit rows as their column: null without any. */
+export function partialExitsColumn(rows: readonly PartialExitRow[]): string | null {
+  return rows.length === 0 ? null : JSON.stringify(rows.map((p) => [p.time, p.pnlMicros]));
 }
 
 /** A trades table row (its {@link TRADE_COLUMNS}) as a storage TradeRow of `userId`. */
@@ -112,6 +129,9 @@ export function tradeToRecord(t: TradeRow): Insertable<Database['trades']> {
     expiry: t.expiry,
     strike: t.strike,
     option_right: t.right,
+    realized_micros: t.realizedMicros,
+    partial_exits: partialExitsColumn(t.partialExits),
+    strategy: t.strategy,
     created_at: t.createdAt,
     updated_at: t.updatedAt,
   };

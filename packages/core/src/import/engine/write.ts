@@ -102,6 +102,13 @@ function executionRows(item: ImportItem, tradeId: string, userId: string): Execu
       feesMicros: p.feesMicros,
       execId: p.fill.execId ?? null,
       multiplier: p.fill.multiplier,
+      assetClass: p.fill.details?.assetClass ?? null,
+      underlying: p.fill.details?.underlying ?? null,
+      expiry: p.fill.details?.expiry ?? null,
+      strike: p.fill.details?.strike ?? null,
+      right: p.fill.details?.right ?? null,
+      orderRef: p.fill.orderRef ?? null,
+      action: p.fill.action ?? 'trade',
     });
   });
   return rows;

@@ -9,6 +9,7 @@ import { alertStateMigrations } from './v24-alert-states.js';
 import { tradeDaySummaryMigration } from './v25-trade-day-summaries.js';
 import { deliveryPageRoomMigration } from './v26-delivery-page-room.js';
 import { daySummaryStampMigration } from './v27-day-summary-stamp.js';
+import { positionsMigration } from './v28-positions.js';
 
 /** Every schema version, written once for all databases. Forward-only; never edit a released one, add the next. */
 export const MIGRATIONS: readonly MigrationDefinition[] = [
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly MigrationDefinition[] = [
   tradeDaySummaryMigration,
   deliveryPageRoomMigration,
   daySummaryStampMigration,
+  positionsMigration,
 ];
 
 /**

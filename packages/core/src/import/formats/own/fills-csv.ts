@@ -44,6 +44,13 @@ export interface Fill {
   seed?: { tradeKey: string };
   /** The broker's own P&L booked on this fill, in micros, and whether it is net of fees or gross. */
   brokerPnl?: { micros: number; basis: 'net' | 'gross' };
+  /**
+   * The broker's order (or combo) reference: legs opened by one order become one position
+   * (docs/analytics.md, "Option strategies").
+   */
+  orderRef?: string;
+  /** An option leaving the account by expiry, assignment or exercise (absent for a trade). */
+  action?: 'expiry' | 'assignment' | 'exercise';
 }
 
 /** Instrument details a fill may carry into its trade. */
