@@ -136,9 +136,10 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
         { sourceTz: 'UTC' },
       );
       const withFills = await me(200, 'GET', '/api/trades/{id}', `/api/trades/${imported.tradeIds[0]}`);
+      const ES = { instrument: 'ES', action: 'trade', orderId: null };
       expect(withFills.body.executions).toEqual([
-        { time: '2026-11-02T14:30:00.000Z', side: 'buy', quantity: 1, price: 5000, commission: 1, fees: 0, execId: 'x1' },
-        { time: '2026-11-02T14:40:00.000Z', side: 'sell', quantity: 1, price: 5004, commission: 1, fees: 0, execId: 'x2' },
+        { time: '2026-11-02T14:30:00.000Z', side: 'buy', quantity: 1, price: 5000, commission: 1, fees: 0, execId: 'x1', ...ES },
+        { time: '2026-11-02T14:40:00.000Z', side: 'sell', quantity: 1, price: 5004, commission: 1, fees: 0, execId: 'x2', ...ES },
       ]);
       await me(404, 'GET', '/api/trades/{id}', `/api/trades/${UNKNOWN}`);
       await me(200, 'PATCH', '/api/trades/{id}', `/api/trades/${trade.id}`, {
