@@ -32,6 +32,8 @@ export const importGroupSchema = z
     open: z.number().int(),
     /** Our net P&L (result, net of fees) of the closed trades created or updated, in money. */
     pnl: z.number(),
+    /** What partial exits of the trades still open booked (net of the closed part's fees), in money: not in `pnl`. */
+    openRealizedPnL: z.number(),
     /** The broker's own net P&L of the same trades, when the file carries it; else null. */
     brokerPnl: z.number().nullable(),
   })

@@ -30,20 +30,24 @@ export function detectedLine(
 
 /**
  * The per account and instrument table: trades, how many are still open (when any is), our net
- * P&L of the closed ones (`-` when none is closed) and the broker's beside it.
+ * P&L of the closed ones (`-` when none is closed), what partial exits of open ones booked (when
+ * any did) and the broker's beside it.
  */
 export function printGroups(out: Output, report: Pick<ImportReport, 'groups'> & { dryRun?: boolean }): void {
   if (report.groups.length === 0) return;
   const anyBroker = report.groups.some((g) => g.brokerPnl !== null);
   const anyOpen = report.groups.some((g) => g.open > 0);
   const head = ['Account', 'Instrument', report.dryRun ? 'Would create' : 'Trades'];
+  const anyRealized = report.groups.some((g) => g.openRealizedPnL !== 0);
   if (anyOpen) head.push('Open');
   head.push('P&L (net)');
+  if (anyRealized) head.push('Realized (open)');
   if (anyBroker) head.push('Broker P&L');
   const rows = report.groups.map((g) => {
     const row = [g.account || NONE, g.instrument, num(g.trades)];
     if (anyOpen) row.push(num(g.open));
     row.push(g.open === g.trades ? NONE : out.pnl(g.pnl, money(g.pnl)));
+    if (anyRealized) row.push(g.openRealizedPnL === 0 ? NONE : out.pnl(g.openRealizedPnL, money(g.openRealizedPnL)));
     if (anyBroker) row.push(g.brokerPnl === null ? NONE : out.pnl(g.brokerPnl, money(g.brokerPnl)));
     return row;
   });

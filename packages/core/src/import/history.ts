@@ -31,7 +31,7 @@ const NAMED_TRADES = 20;
  */
 type Stored = Pick<ImportReport, 'format' | 'sourceTz' | 'counts' | 'warnings'> &
   Partial<Pick<ImportReport, 'skippedRows' | 'skippedRowsNotListed'>> & {
-    groups: Array<Omit<ImportGroup, 'open'> & Partial<Pick<ImportGroup, 'open'>>>;
+    groups: Array<Omit<ImportGroup, 'open' | 'openRealizedPnL'> & Partial<Pick<ImportGroup, 'open' | 'openRealizedPnL'>>>;
   };
 
 function recordOf(row: ImportRow, tradeIds: string[]): ImportRecord {
@@ -39,7 +39,7 @@ function recordOf(row: ImportRow, tradeIds: string[]): ImportRecord {
   return {
     id: row.id,
     ...report,
-    groups: report.groups.map((g) => ({ ...g, open: g.open ?? 0 })),
+    groups: report.groups.map((g) => ({ ...g, open: g.open ?? 0, openRealizedPnL: g.openRealizedPnL ?? 0 })),
     skippedRows: report.skippedRows ?? [],
     skippedRowsNotListed: report.skippedRowsNotListed ?? 0,
     dryRun: false,

@@ -100,7 +100,7 @@ export {
 } from './engine/pipeline.js';
 export { MAX_SKIPPED_LINES, type SkippedRecord } from './engine/invalid-rows.js';
 export { canonicalFill, matchFills } from './engine/match-fills.js';
-export type { ImportedTrade } from './engine/round-trip.js';
+export type { ImportedTrade } from './engine/imported-trade.js';
 export type { ImportRunOptions, ImportSource, SkippedRow } from './engine/run-options.js';
 
 // The services: core.imports.

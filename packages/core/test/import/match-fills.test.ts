@@ -31,6 +31,8 @@ describe('matchFills', () => {
           exitPrice: 12,
           exitTime: '2026-11-20T14:40:00.000Z',
         },
+        partialExits: [],
+        strategy: null,
       },
     ]);
   });
@@ -79,6 +81,8 @@ describe('matchFills', () => {
           exitPrice: 5002,
           exitTime: '2026-11-20T14:35:00.000Z',
         },
+        partialExits: [],
+        strategy: null,
       },
       {
         importKey: 'fill::ES:X2',
@@ -95,6 +99,8 @@ describe('matchFills', () => {
           exitPrice: 4999.5,
           exitTime: '2026-11-20T14:45:00.000Z',
         },
+        partialExits: [],
+        strategy: null,
       },
     ]);
   });
@@ -123,7 +129,10 @@ describe('matchFills', () => {
           fees: 3,
           multiplier: 1,
         },
-        partialExit: { quantity: 4, price: 110 },
+        // The sale of 4 at 110 takes 4 of the first lot (10 @ 100, fee 1.00): (110 − 100) × 4 = 40.00,
+        // less its own fee 1.00 and the lot's fee pro rata 1.00 × 4/10 = 0.40: 38.60 booked at 14:33.
+        partialExits: [{ time: Date.parse('2026-11-20T14:33:00Z'), pnlMicros: 38_600_000 }],
+        strategy: null,
       },
       {
         importKey: expect.stringMatching(/^fillhash:[0-9a-f]{64}$/),
@@ -138,6 +147,8 @@ describe('matchFills', () => {
           fees: 1,
           multiplier: 1,
         },
+        partialExits: [],
+        strategy: null,
       },
     ]);
   });

@@ -64,13 +64,22 @@ function seedFill(e: ExecutionRow, trade: TradeRow): Fill {
     seed: { tradeKey: trade.importKey ?? e.execKey },
   };
   if (e.execId !== null) fill.execId = e.execId;
+  if (e.orderRef !== null) fill.orderRef = e.orderRef;
+  if (e.action !== 'trade') fill.action = e.action;
+  // A leg's own details when stored (schema version 28), else the trade's (one instrument).
+  const own = e.assetClass !== null || e.underlying !== null;
   const details: NonNullable<Fill['details']> = {};
-  if (trade.assetClass !== null) details.assetClass = trade.assetClass;
+  const assetClass = own ? e.assetClass : trade.assetClass;
+  const underlying = own ? e.underlying : trade.underlying;
+  const expiry = own ? e.expiry : trade.expiry;
+  const strike = own ? e.strike : trade.strike;
+  const right = own ? e.right : trade.right;
+  if (assetClass !== null) details.assetClass = assetClass;
   if (trade.currency !== null) details.currency = trade.currency;
-  if (trade.underlying !== null) details.underlying = trade.underlying;
-  if (trade.expiry !== null) details.expiry = trade.expiry;
-  if (trade.strike !== null) details.strike = trade.strike;
-  if (trade.right !== null) details.right = trade.right;
+  if (underlying !== null) details.underlying = underlying;
+  if (expiry !== null) details.expiry = expiry;
+  if (strike !== null) details.strike = strike;
+  if (right !== null) details.right = right;
   if (Object.keys(details).length > 0) fill.details = details;
   return fill;
 }
@@ -137,7 +146,11 @@ export async function* dedupFills(
       yield item;
     }
   };
+  const seededTrades = new Set<string>();
   const seedOf = async function* (tradeId: string): AsyncGenerator<Fill> {
+    // A strategy's legs are several groups of one trade: it is replayed once.
+    if (seededTrades.has(tradeId)) return;
+    seededTrades.add(tradeId);
     const trade = await tx.trades.get(userId, tradeId);
     if (trade === undefined || trade.exitPrice !== null) return;
     for (const e of await tx.executions.forTrade(userId, tradeId)) yield seedFill(e, trade);

@@ -125,7 +125,7 @@ export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileO
   const fills = toFills(format, input, readOptions, options, report, hold);
   const order = typeof format.order === 'function' ? format.order(head) : (format.order ?? 'chronological');
   const ordered = order === 'chronological' ? fills : sortFills(fills, order === 'newest-first', options.budget);
-  return { report, fills: ordered, items: matchFills(ordered, options.budget) };
+  return { report, fills: ordered, items: matchFills(ordered, { budget: options.budget }) };
 }
 
 /** Keeps a warning in the report, or only counts it once the report lists as many as it keeps. */

@@ -30,6 +30,7 @@ interface GroupTotals {
   trades: number;
   open: number;
   pnlMicros: number;
+  openRealizedMicros: number;
   brokerMicros: number | null;
 }
 
@@ -83,13 +84,14 @@ export async function runImport(
     const key = `${account}\u0000${t.row.instrument}`;
     let g = groups.get(key);
     if (g === undefined) {
-      g = { account, instrument: t.row.instrument, trades: 0, open: 0, pnlMicros: 0, brokerMicros: null };
+      g = { account, instrument: t.row.instrument, trades: 0, open: 0, pnlMicros: 0, openRealizedMicros: 0, brokerMicros: null };
       groups.set(key, g);
       budget.charge(estimateBytes(240, key, account, t.row.instrument));
     }
     g.trades++;
     if (t.row.resultMicros === null) {
       g.open++;
+      g.openRealizedMicros += t.row.realizedMicros;
       return;
     }
     g.pnlMicros += t.row.resultMicros;
@@ -139,7 +141,7 @@ export async function runImport(
     fileReport = file.report;
     await deps.storage
       .transaction(async (tx) => {
-        const items = matchFills(dedupFills(tx, userId, file.fills, stats), budget);
+        const items = matchFills(dedupFills(tx, userId, file.fills, stats), { budget });
         const written = await writeTrades(tx, items, {
           deps,
           userId,
@@ -190,6 +192,7 @@ export async function runImport(
           trades: g.trades,
           open: g.open,
           pnl: fromMicros(g.pnlMicros),
+          openRealizedPnL: fromMicros(g.openRealizedMicros),
           brokerPnl: g.brokerMicros === null ? null : fromMicros(g.brokerMicros),
         }),
       ),

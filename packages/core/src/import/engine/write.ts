@@ -18,7 +18,7 @@ import { withDefaultRisk } from '../../trades/default-risk.js';
 import { withDerived } from '../../trades/derive.js';
 import { newTradeRow } from '../../trades/service.js';
 import { QUANTITY_SCALE } from '../values/quantity.js';
-import type { ImportedTrade } from './round-trip.js';
+import type { ImportedTrade } from './imported-trade.js';
 import type { ImportItem } from '../formats/trade-input.js';
 
 /**
@@ -68,7 +68,7 @@ function rowOf(ctx: WriteContext, item: ImportItem, settings: Settings): TradeRo
       ...(id !== undefined && { id }),
       ...(ctx.importId !== undefined && { importId: ctx.importId }),
     });
-    return withDefaultRisk(row, settings);
+    return withDefaultRisk(isImported(item) ? withPosition(row, item) : row, settings);
   } catch (e) {
     if (e instanceof CoreError && e.code === ErrorCode.validationFailed) {
       throw validationError((e.errors ?? []).map((f) => ({ path: `${where(item)}, column ${f.path}`, message: f.message })));
@@ -79,6 +79,12 @@ function rowOf(ctx: WriteContext, item: ImportItem, settings: Settings): TradeRo
 
 function isImported(item: ImportItem): item is ImportedTrade {
   return 'executions' in item;
+}
+
+/** A trade row with what its position booked: partial exits, their sum, the strategy. */
+function withPosition(row: TradeRow, item: ImportedTrade): TradeRow {
+  const realizedMicros = item.partialExits.reduce((sum, p) => sum + p.pnlMicros, 0);
+  return { ...row, partialExits: item.partialExits, realizedMicros, strategy: item.strategy };
 }
 
 /** The execution rows of a trade's new pieces (seeded ones are stored already). */

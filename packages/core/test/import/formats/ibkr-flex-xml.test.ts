@@ -78,6 +78,23 @@ for (const db of DATABASES) {
       const by = Object.fromEntries(trades.map((t) => [t.instrument, t]));
       // GOLD: 691 bought, 100 sold: 591 still open at 43.10; fees 3.455 + 1.1108314 (to the micro-unit).
       expect(by.GOLD).toMatchObject({ status: 'open', positionSize: 591, entryPrice: 43.1, fees: 4.565831, account: 'U1234567' });
+      // The sale of 100 at 44.19 (2026-06-15 13:02:07, US/Eastern) books its P&L: (44.19 − 43.10) × 100 = 109.00,
+      // less its commission 1.110831 and the lot's 3.455 × 100/691 = 0.50: 107.389169.
+      expect(by.GOLD).toMatchObject({
+        realizedPnL: 107.389169,
+        partialExits: [{ time: '2026-06-15T17:02:07.000Z', realizedPnL: 107.389169 }],
+        result: null,
+      });
+      // The import's report says so: a dry run for another user shows GOLD open with its realized money.
+      const dry = await h.core().imports.run(
+        await newUser(h.core()),
+        { open: () => [Buffer.from(sample)] },
+        {
+          sourceTz: 'America/New_York',
+          dryRun: true,
+        },
+      );
+      expect(dry.groups.find((g) => g.instrument === 'GOLD')).toMatchObject({ open: 1, pnl: 0, openRealizedPnL: 107.389169 });
       // AAPL: 103 + 137 at 300, open; fees 1.000309 + 0.200411.
       expect(by.AAPL).toMatchObject({ status: 'open', positionSize: 240, entryPrice: 300, fees: 1.20072 });
     });

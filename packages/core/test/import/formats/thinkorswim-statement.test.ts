@@ -94,7 +94,7 @@ for (const db of DATABASES) {
     it('matches the hand-computed net P&L of each trade (and the statement’s total) to the cent', async () => {
       const user = await newUser(h.core());
       const { summary, report, trades } = await importText(h.core(), user, statement);
-      expect(summary).toMatchObject({ created: 6, skipped: 0 });
+      expect(summary).toMatchObject({ created: 5, skipped: 0 });
       expect(report.fills).toBe(13);
       const by = Object.fromEntries(trades.map((t) => [t.instrument, t]));
       // AAPL: (152.50 − 150.00) × 100 = 250.00 − 0.04 = 249.96; EDT (UTC−4).
@@ -105,16 +105,31 @@ for (const db of DATABASES) {
         entryTime: '2026-03-23T13:30:01.000Z',
         exitTime: '2026-03-23T14:15:30.000Z',
       });
-      // Vertical, long leg: (6.00 − 5.10) × 2 × 100 = 180.00 − (1.34 + 1.35) = 177.31.
-      expect(by.SPY260417C00570000).toMatchObject({
+      // The SPY vertical (spread rows, one instant) is one position of two legs, opened for a debit:
+      // 2 × (5.10 − 3.00) = 2.10 per spread, closed for a credit of 6.00 − 3.40 = 2.60;
+      // (2.60 − 2.10) × 2 × 100 = 100.00 − fees (1.34 + 1.34 + 1.35 + 1.35) 5.38 = 94.62
+      // (the legs apart: long 177.31 + short −82.69).
+      expect(by.SPY).toMatchObject({
+        strategy: 'vertical',
         direction: 'long',
-        result: 177.31,
-        fees: 2.69,
+        entryPrice: 2.1,
+        exitPrice: 2.6,
+        positionSize: 2,
         multiplier: 100,
-        strike: 570,
+        fees: 5.38,
+        result: 94.62,
+        underlying: 'SPY',
+        assetClass: 'option',
+        expiry: '2026-04-17',
       });
-      // Vertical, short leg: (3.00 − 3.40) × 2 × 100 = −80.00 − 2.69 = −82.69.
-      expect(by.SPY260417C00575000).toMatchObject({ direction: 'short', result: -82.69, fees: 2.69 });
+      // The legs are its executions, in the order read (the statement is newest first, read oldest first).
+      const legs = await h.core().trades.get(user, by.SPY?.id as string);
+      expect(legs.executions?.map((e) => `${e.instrument} ${e.side} ${e.quantity}@${e.price}`)).toEqual([
+        'SPY260417C00575000 sell 2@3',
+        'SPY260417C00570000 buy 2@5.1',
+        'SPY260417C00575000 buy 2@3.4',
+        'SPY260417C00570000 sell 2@6',
+      ]);
       // ES: (5662.25 − 5650.00) × 50 = 612.50 − 2 × (2.25 + 1.50) = 605.00.
       expect(by['/ESM26']).toMatchObject({ result: 605, multiplier: 50, assetClass: 'future', underlying: 'ES' });
       // TSLA put: (4.50 − 4.00) × 2 × 100 = 100.00 − (0.66 + 0.67 + 1.34) = 97.33.

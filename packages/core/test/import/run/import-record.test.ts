@@ -67,9 +67,9 @@ for (const db of DATABASES) {
       const groups = Object.fromEntries(record.groups.map((g) => [g.instrument, g]));
       // AAPL: +125 less 2 of commission; MSFT short: +15 less 1; TSLA is still open.
       expect(groups).toEqual({
-        AAPL: { account: '', instrument: 'AAPL', trades: 1, open: 0, pnl: 123, brokerPnl: null },
-        MSFT: { account: '', instrument: 'MSFT', trades: 1, open: 0, pnl: 14, brokerPnl: null },
-        TSLA: { account: '', instrument: 'TSLA', trades: 1, open: 1, pnl: 0, brokerPnl: null },
+        AAPL: { account: '', instrument: 'AAPL', trades: 1, open: 0, pnl: 123, openRealizedPnL: 0, brokerPnl: null },
+        MSFT: { account: '', instrument: 'MSFT', trades: 1, open: 0, pnl: 14, openRealizedPnL: 0, brokerPnl: null },
+        TSLA: { account: '', instrument: 'TSLA', trades: 1, open: 1, pnl: 0, openRealizedPnL: 0, brokerPnl: null },
       });
       expect((await h.core().imports.get(user, record.id)).groups).toEqual(record.groups);
       // The exit of TSLA arrives: the second import updates it and counts it closed.
@@ -77,7 +77,7 @@ for (const db of DATABASES) {
       expect(second.groups.find((g) => g.instrument === 'TSLA')).toMatchObject({ trades: 1, open: 0, pnl: 24.5 });
     });
 
-    it('reads a record kept before groups counted open trades as none open', async () => {
+    it('reads a record kept before groups counted open trades (and their realized money) as none open', async () => {
       const user = await newUser(h.core());
       const id = '01a21c68-0000-7000-8000-000000000001';
       const group = { account: 'A1', instrument: 'ES', trades: 2, pnl: 12.5, brokerPnl: null };
@@ -97,7 +97,7 @@ for (const db of DATABASES) {
         finishedAt: Date.parse('2026-11-01T00:00:01Z'),
         undoneAt: null,
       });
-      expect((await h.core().imports.get(user, id)).groups).toEqual([{ ...group, open: 0 }]);
+      expect((await h.core().imports.get(user, id)).groups).toEqual([{ ...group, open: 0, openRealizedPnL: 0 }]);
     });
 
     it("lists only the trades it created, not an earlier import's open trade that it closed", async () => {

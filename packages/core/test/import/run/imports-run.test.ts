@@ -41,6 +41,7 @@ for (const db of DATABASES) {
         trades: 1,
         open: 0,
         pnl: 498,
+        openRealizedPnL: 0,
         brokerPnl: null,
       });
       const again = await run(h.core(), user, FILLS);

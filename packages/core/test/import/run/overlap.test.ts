@@ -43,12 +43,48 @@ for (const db of DATABASES) {
         ].join('\n'),
       );
       const trade = await h.core().trades.get(user, report.tradeIds[0] as string);
+      const ES = { instrument: 'ES', action: 'trade', orderId: null };
       expect(trade.executions).toEqual([
-        { time: '2026-11-02T14:30:00.000Z', side: 'buy', quantity: 2, price: 5000, commission: 1.5, fees: 0.5, execId: 'x1' },
-        { time: '2026-11-02T14:40:00.000Z', side: 'sell', quantity: 1, price: 5004, commission: 0.75, fees: 0.25, execId: 'x2' },
-        { time: '2026-11-02T14:50:00.000Z', side: 'sell', quantity: 1, price: 5006, commission: 0.75, fees: 0.25, execId: 'x3' },
+        {
+          time: '2026-11-02T14:30:00.000Z',
+          side: 'buy',
+          quantity: 2,
+          price: 5000,
+          commission: 1.5,
+          fees: 0.5,
+          execId: 'x1',
+          ...ES,
+        },
+        {
+          time: '2026-11-02T14:40:00.000Z',
+          side: 'sell',
+          quantity: 1,
+          price: 5004,
+          commission: 0.75,
+          fees: 0.25,
+          execId: 'x2',
+          ...ES,
+        },
+        {
+          time: '2026-11-02T14:50:00.000Z',
+          side: 'sell',
+          quantity: 1,
+          price: 5006,
+          commission: 0.75,
+          fees: 0.25,
+          execId: 'x3',
+          ...ES,
+        },
       ]);
-      expect(trade).toMatchObject({ fees: 4, result: 6 });
+      // The sale of 1 at 5004 (14:40) is a partial exit: (5004 − 5000) × 1 = 4.00, less its fees 1.00 and half
+      // the opening fees 1.00: 2.00. The close books the rest of the result, 6.00 − 2.00.
+      expect(trade).toMatchObject({
+        fees: 4,
+        result: 6,
+        realizedPnL: 6,
+        partialExits: [{ time: '2026-11-02T14:40:00.000Z', realizedPnL: 2 }],
+        strategy: null,
+      });
       const manual = await h.core().trades.create(user, {
         instrument: 'X',
         direction: 'long',
