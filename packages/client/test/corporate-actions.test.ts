@@ -30,7 +30,7 @@ for (const db of DATABASES) {
       // 100 × 4 = 400 at 200 ÷ 4 = 50.00, stop 190 ÷ 4 = 47.50; the execution 400 @ 50.
       const adjusted = await client.trades.get(open?.id as string);
       expect(adjusted).toMatchObject({ positionSize: 400, entryPrice: 50, stopLoss: 47.5, fees: 1 });
-      expect(adjusted.executions.map((e) => `${e.quantity}@${e.price}`)).toEqual(['400@50']);
+      expect((adjusted.executions ?? []).map((e) => `${e.quantity}@${e.price}`)).toEqual(['400@50']);
       const { corporateActions } = await client.corporateActions.list({ account: 'U1' });
       expect(corporateActions.map((a) => a.id)).toEqual([split.id]);
       // Sold 400 at 55.00 after the split (commission 1.00): (55 − 50) × 400 = 2,000 = (220 − 200) × 100; less 2.00 fees.

@@ -99,7 +99,7 @@ for (const db of DATABASES) {
       const closed = await h.core().trades.get(user, open.id);
       // (55 − 50) × 400 = 2,000.00, less fees 1 + 1 → 1,998.00.
       expect(closed).toMatchObject({ status: 'closed', positionSize: 400, entryPrice: 50, exitPrice: 55, result: 1998 });
-      expect(closed.executions.map((e) => `${e.side} ${e.quantity}@${e.price}`)).toEqual(['buy 400@50', 'sell 400@55']);
+      expect((closed.executions ?? []).map((e) => `${e.side} ${e.quantity}@${e.price}`)).toEqual(['buy 400@50', 'sell 400@55']);
     });
 
     it('announces each adjusted trade as trade.updated', async () => {

@@ -143,7 +143,7 @@ describe('IBKR corporate actions', () => {
     });
     expect(
       corporateActionItem(
-        { ...record, account: '', action: 'symbolChange', ratio: undefined, newSymbol: 'X' } as CorporateActionRecord,
+        { kind: 'corporateAction', line: 1, time: record.time, account: '', action: 'symbolChange', symbol: 'W', newSymbol: 'X' },
         0,
       ),
     ).toMatchObject({ corporateAction: { account: null, kind: 'symbolChange', newInstrument: 'X' } });
