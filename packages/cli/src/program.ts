@@ -4,6 +4,7 @@ import { registerImports } from './commands/imports.js';
 import { registerAnalytics } from './commands/analytics.js';
 import { registerAlerts } from './commands/alerts.js';
 import { registerAuth } from './commands/auth.js';
+import { registerCorporateActions } from './commands/corporate-actions.js';
 import { registerDashboard } from './commands/dashboard.js';
 import { registerExport } from './commands/export.js';
 import { registerImport } from './commands/import.js';
@@ -62,6 +63,7 @@ Examples:
     registerImports,
     registerImport,
     registerTrades,
+    registerCorporateActions,
     registerStats,
     registerDashboard,
     registerAnalytics,

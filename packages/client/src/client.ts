@@ -1,6 +1,7 @@
 import { alertsApi } from './resources/alerts.js';
 import { analyticsApi } from './resources/analytics.js';
 import { authApi } from './resources/auth.js';
+import { corporateActionsApi } from './resources/corporate-actions.js';
 import { importsApi } from './resources/imports.js';
 import { journalApi } from './resources/journal.js';
 import { settingsApi } from './resources/settings.js';
@@ -70,6 +71,7 @@ export function createClient(options: ClientOptions) {
     call: call as Call,
     auth: authApi(call, session, buildUrl(options.baseUrl, '/auth/refresh')),
     trades: tradesApi(call),
+    corporateActions: corporateActionsApi(call),
     imports: importsApi(call, send),
     analytics: analyticsApi(call),
     reports: reportsApi(call),

@@ -23,6 +23,10 @@ export type {
   ApiKeyList,
   ByCategory,
   Calendar,
+  CorporateAction,
+  CorporateActionCreated,
+  CorporateActionCreateInput,
+  CorporateActionList,
   Dashboard,
   Delivery,
   DeliveryAttempt,
@@ -95,6 +99,8 @@ export type JournalListQuery = OperationQuery<'listJournalEntries'>;
 export type DeliveryListQuery = OperationQuery<'listWebhookDeliveries'>;
 export type AlertEventListQuery = OperationQuery<'listAlertEvents'>;
 export type ImportListQuery = OperationQuery<'listImports'>;
+/** `corporateActions.list`'s filters: instrument, account, idPrefix. */
+export type CorporateActionListQuery = OperationQuery<'listCorporateActions'>;
 /** `imports.create`'s options that the server reads from the query. */
 export type ImportCreateQuery = OperationQuery<'createImport'>;
 /** `imports.undo`'s options. */

@@ -5,6 +5,7 @@ import { alerts } from './alerts/service.js';
 import { apiKeys } from './api-keys/service.js';
 import { analytics } from './analytics/service.js';
 import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.js';
+import { corporateActions } from './corporate-actions/service.js';
 import { formatRegistry } from './import/formats/index.js';
 import type { BrokerFormat } from './import/formats/types.js';
 import { importHistory } from './import/history.js';
@@ -71,6 +72,8 @@ export function createCore(options: CoreOptions) {
     /** Answers whether the database is reachable (the health check). */
     ping: () => deps.storage.ping(),
     trades: trades(deps, tradeWritten(deps)),
+    /** Splits and symbol changes, applied to the open trades they cover when recorded, undone when deleted. */
+    corporateActions: corporateActions(deps, tradeWritten(deps)),
     journal: journal(deps),
     alerts: alerts(deps),
     analytics: analyticsService,

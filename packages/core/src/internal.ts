@@ -50,3 +50,8 @@ export {
   mappingProfileSchema,
   parseColumnMap,
 } from './import/formats/mapped-format.js';
+export { corporateActions } from './corporate-actions/service.js';
+export { applyToStoredTrades, undoOnStoredTrades } from './corporate-actions/positions.js';
+export { storeImportedActions, type StoredImportActions } from './corporate-actions/imported.js';
+export { type CorporateActionFields, corporateActionKey, corporateActionRecord } from './corporate-actions/record.js';
+export * as corporateActionMath from './corporate-actions/adjust.js';

@@ -293,6 +293,20 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       await me(404, 'GET', '/api/journal/{id}', `/api/journal/${entry.id}`);
     });
 
+    it('corporate actions', async () => {
+      const open = (
+        await me(201, 'POST', '/api/trades', '/api/trades', tradeBody({ instrument: 'CA1', entryTime: '2026-01-05T15:00:00Z' }))
+      ).body;
+      const body = { kind: 'split', instrument: 'CA1', ratio: '2:1', effectiveAt: '2026-01-06' };
+      const created = (await me(201, 'POST', '/api/corporate-actions', '/api/corporate-actions', body)).body;
+      expect(created.adjustedTradeIds).toEqual([open.id]);
+      await me(409, 'POST', '/api/corporate-actions', '/api/corporate-actions', body);
+      await me(400, 'POST', '/api/corporate-actions', '/api/corporate-actions', { ...body, ratio: '1:1' });
+      await me(200, 'GET', '/api/corporate-actions', '/api/corporate-actions?instrument=CA1');
+      await me(204, 'DELETE', '/api/corporate-actions/{id}', `/api/corporate-actions/${created.id}`);
+      await me(404, 'DELETE', '/api/corporate-actions/{id}', `/api/corporate-actions/${created.id}`);
+    });
+
     it('webhooks and their deliveries', async () => {
       const created = (await me(201, 'POST', '/api/webhooks', '/api/webhooks', { url: hook.url, events: ['*'] })).body;
       expect(created.secret).toMatch(/^whsec_/);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common.js';
 
 /** The kinds of record whose ids can be shortened. */
-export const idKindSchema = z.enum(['trade', 'journal', 'alert', 'webhook', 'import']);
+export const idKindSchema = z.enum(['trade', 'journal', 'alert', 'webhook', 'import', 'corporateAction']);
 
 /** Query of GET /api/short-ids: a kind and up to 100 comma-separated ids. */
 export const shortIdsQuerySchema = z.strictObject({

@@ -5,6 +5,7 @@ export * from './analytics.js';
 export * from './api-key.js';
 export * from './auth.js';
 export * from './common.js';
+export * from './corporate-action.js';
 export * from './errors.js';
 export * from './ids.js';
 export * from './journal.js';

@@ -15,6 +15,7 @@ const NOUNS: Record<IdKind, string> = {
   alert: 'alert',
   webhook: 'webhook',
   import: 'import',
+  corporateAction: 'corporate action',
 };
 
 /** An id prefix that several records share: the message lists them, one a line. */
@@ -36,7 +37,7 @@ async function candidates(ctx: Context, kind: IdKind, prefix: string): Promise<{
     const { entries, pagination } = await client.journal.list({ idPrefix: prefix, limit: SHOWN });
     return { found: entries.map((e) => ({ id: e.id, label: `${e.date} ${e.type}` })), total: pagination.total };
   }
-  // Alerts, webhooks and the latest imports are listed whole, so the prefix is matched on the list itself.
+  // Alerts, webhooks, corporate actions and the latest imports are listed whole, so the prefix is matched on the list itself.
   const range = idPrefixRange(prefix) as { from: string; to: string };
   const inRange = (id: string) => id >= range.from && id <= range.to;
   const all =
@@ -47,7 +48,12 @@ async function candidates(ctx: Context, kind: IdKind, prefix: string): Promise<{
             id: i.id,
             label: `${i.fileName ?? i.format.label} ${dateTime(i.startedAt, ctx.tz)}`,
           }))
-        : (await client.webhooks.list()).webhooks.map((w) => ({ id: w.id, label: w.url }));
+        : kind === 'corporateAction'
+          ? (await client.corporateActions.list()).corporateActions.map((a) => ({
+              id: a.id,
+              label: `${a.instrument} ${a.kind === 'split' ? `split ${a.ratio}` : `to ${a.newInstrument}`} ${dateTime(a.effectiveAt, ctx.tz)}`,
+            }))
+          : (await client.webhooks.list()).webhooks.map((w) => ({ id: w.id, label: w.url }));
   const found = all.filter((c) => inRange(c.id.toLowerCase()));
   return { found: found.slice(0, SHOWN), total: found.length };
 }

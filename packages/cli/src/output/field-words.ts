@@ -57,6 +57,10 @@ const FLAGS: Record<string, string> = {
   secret: '--secret',
   email: '--email',
   password: '--password',
+  ratio: '--split',
+  newInstrument: '--rename',
+  effectiveAt: '--date',
+  note: '--note',
 };
 
 /** `someField` as `some field`. */

@@ -10,6 +10,7 @@ const TABLES: Record<IdKind, IdTable> = {
   alert: 'alerts',
   webhook: 'webhooks',
   import: 'imports',
+  corporateAction: 'corporate_actions',
 };
 
 /**

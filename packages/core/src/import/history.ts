@@ -162,9 +162,10 @@ export function importHistory(deps: CoreDeps, run: Imports['run']) {
     },
 
     /**
-     * Undoes an import: removes the trades it created, in one transaction. Refused (409, naming
-     * them) when any was edited since the import, unless `force`; refused when already undone.
-     * Trades of earlier imports that this one closed stay as they are.
+     * Undoes an import: removes the trades it created and the corporate actions it read, in one
+     * transaction. Refused (409, naming them) when any trade was edited since the import, unless
+     * `force`; refused when already undone. Trades of earlier imports that this one closed (or
+     * adjusted by a corporate action) stay as they are.
      */
     async undo(userId: string, id: string, options: { force?: boolean } = {}): Promise<ImportRecord> {
       return deps.storage.transaction(async (tx) => {
@@ -183,6 +184,7 @@ export function importHistory(deps: CoreDeps, run: Imports['run']) {
         }
         await tx.executions.deleteForImport(userId, id);
         await tx.trades.deleteByImport(userId, id);
+        await tx.corporateActions.deleteByImport(userId, id);
         const at = deps.clock.now();
         await tx.imports.markUndone(userId, id, at);
         return recordOf({ ...row, undoneAt: at }, []);

@@ -6,6 +6,7 @@ import type {
   AlertStateRow,
   ApiKeyRow,
   AttemptRow,
+  CorporateActionRow,
   DeliveryRow,
   EventRow,
   ExecutionRow,
@@ -54,7 +55,7 @@ export interface TradeQuery {
 }
 
 /** The tables whose ids can be shortened. */
-export type IdTable = 'trades' | 'journal_entries' | 'alerts' | 'webhooks' | 'imports';
+export type IdTable = 'trades' | 'journal_entries' | 'alerts' | 'webhooks' | 'imports' | 'corporate_actions';
 
 /** Ids in sorted order, for short ids. */
 export interface IdRepo {
@@ -182,6 +183,31 @@ export interface ExecutionRepo {
   latest(userId: string, account: string, instrument: string): Promise<{ time: number; tradeId: string } | undefined>;
   /** Which of these (time, key) pairs of (account, instrument) are stored, as `time:key` strings. */
   existing(userId: string, account: string, instrument: string, keys: Array<{ time: number; key: string }>): Promise<Set<string>>;
+}
+
+/** What a list of corporate actions is filtered by (each filter optional). */
+export interface CorporateActionQuery {
+  /** Actions of this instrument: their `instrument`, or a symbol change's `newInstrument`. */
+  instrument?: string | undefined;
+  /** Actions that apply to this account: its own and those of every account (account null). */
+  account?: string | undefined;
+  /** Id range, both inclusive (the ids an id prefix covers). */
+  idFrom?: string | undefined;
+  idTo?: string | undefined;
+}
+
+/** Splits and symbol changes, keyed by (user, id); `actionKey` is unique per user. */
+export interface CorporateActionRepo {
+  insert(row: CorporateActionRow): Promise<void>;
+  get(userId: string, id: string): Promise<CorporateActionRow | undefined>;
+  /** The user's actions, newest effective first (then by id, descending). */
+  list(userId: string, query: CorporateActionQuery): Promise<CorporateActionRow[]>;
+  /** Which of these action keys the user has stored. */
+  existingKeys(userId: string, keys: string[]): Promise<Set<string>>;
+  /** False when there was no such action. */
+  delete(userId: string, id: string): Promise<boolean>;
+  /** Deletes the actions an import read; answers how many. */
+  deleteByImport(userId: string, importId: string): Promise<number>;
 }
 
 /** Journal entries; one per (user, date, type). */
@@ -395,6 +421,7 @@ export interface Repositories {
   tokens: TokenRepo;
   trades: TradeRepo;
   executions: ExecutionRepo;
+  corporateActions: CorporateActionRepo;
   journal: JournalRepo;
   webhooks: WebhookRepo;
   outbox: OutboxRepo;

@@ -108,6 +108,33 @@ export interface ExecutionRow {
   action: ExecutionAction;
 }
 
+/**
+ * A split or a symbol change, entered by hand or read from a broker file. A split gives
+ * `ratioTo` new shares for every `ratioFrom` old ones (4:1: ratioTo 4, ratioFrom 1).
+ */
+export interface CorporateActionRow {
+  userId: string;
+  id: string;
+  kind: 'split' | 'symbolChange';
+  /** null: every account. */
+  account: string | null;
+  /** The instrument it applies to (a symbol change: the old symbol). */
+  instrument: string;
+  /** Epoch ms: trades and executions before it are adjusted. */
+  effectiveAt: number;
+  /** A split's old and new share counts; null for a symbol change. */
+  ratioFrom: number | null;
+  ratioTo: number | null;
+  /** A symbol change's new symbol; null for a split. */
+  newInstrument: string | null;
+  note: string | null;
+  /** What makes it the same action again (see `corporateActionKey`); unique per user. */
+  actionKey: string;
+  /** The import that read it (null when entered by hand). */
+  importId: string | null;
+  createdAt: number;
+}
+
 /** A journal entry row. */
 export interface JournalRow {
   userId: string;

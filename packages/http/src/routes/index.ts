@@ -4,6 +4,7 @@ import { accountHandlers } from './accounts.js';
 import { alertHandlers } from './alerts.js';
 import { analyticsHandlers } from './analytics.js';
 import { authHandlers } from './auth.js';
+import { corporateActionHandlers } from './corporate-actions.js';
 import { idHandlers } from './ids.js';
 import { importHandlers } from './imports.js';
 import { journalHandlers } from './journal.js';
@@ -56,6 +57,7 @@ export function apiRoutes(openApiDocument: () => Record<string, unknown>): Route
     ...tradeHandlers,
     ...accountHandlers,
     ...importHandlers,
+    ...corporateActionHandlers,
     ...analyticsHandlers,
     ...reportHandlers,
     ...journalHandlers,

@@ -8,6 +8,7 @@ import { accountOperations } from './accounts.js';
 import { alertOperations } from './alerts.js';
 import { analyticsOperations } from './analytics.js';
 import { authOperations } from './auth.js';
+import { corporateActionOperations } from './corporate-actions.js';
 import { idOperations } from './ids.js';
 import { importOperations } from './imports.js';
 import { journalOperations } from './journal.js';
@@ -25,6 +26,7 @@ export {
   alertOperations,
   analyticsOperations,
   authOperations,
+  corporateActionOperations,
   idOperations,
   importOperations,
   journalOperations,
@@ -46,6 +48,7 @@ export const OPERATIONS = {
   ...tradeOperations,
   ...accountOperations,
   ...importOperations,
+  ...corporateActionOperations,
   ...analyticsOperations,
   ...reportOperations,
   ...journalOperations,

@@ -2,6 +2,7 @@ import type { Repositories } from '../../storage/ports.js';
 import { sqlAlertRepo } from './alert-repo.js';
 import { sqlApiKeyRepo } from './api-key-repo.js';
 import type { SqlContext } from './context.js';
+import { sqlCorporateActionRepo } from './corporate-action-repo.js';
 import { sqlExecutionRepo } from './execution-repo.js';
 import { sqlIdRepo } from './id-repo.js';
 import { sqlIdempotencyRepo } from './idempotency-repo.js';
@@ -25,6 +26,7 @@ export function sqlRepositories(ctx: SqlContext): Repositories {
     tokens: sqlTokenRepo(ctx),
     trades: sqlTradeRepo(ctx),
     executions: sqlExecutionRepo(ctx),
+    corporateActions: sqlCorporateActionRepo(ctx),
     journal: sqlJournalRepo(ctx),
     webhooks: sqlWebhookRepo(ctx),
     outbox: sqlOutboxRepo(ctx),

@@ -2,6 +2,8 @@ import { cellError } from '../../read/cell-error.js';
 import { type HeaderRow, headerIndex, headerRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import { amountCell, optionalAmountCell } from '../parts/cells.js';
+import { type CorporateActionRecord, pendingActionWarning } from '../corporate-action-record.js';
+import { IbkrCorporateActions } from '../parts/ibkr-corporate-actions.js';
 import type { BrokerFill, BrokerRecord, CsvLine, FileHead } from '../types.js';
 import {
   futuresOptionMultiplier,
@@ -34,12 +36,18 @@ class StatementReader {
   private readonly skippedKinds = new Set<string>();
   private readonly skippedClasses = new Set<string>();
   private readonly multipliers = new Map<string, number>();
+  private actionIndex: Map<string, number> | undefined;
+  private readonly actions = new IbkrCorporateActions();
 
   /** Reads one record of the file into `out` (a fill, warnings, or nothing). */
   read(record: CsvLine, out: BrokerRecord[]): void {
     const [section, type] = record.cells;
     if (section === 'Account Information' && type === 'Data' && record.cells[2]?.trim() === 'Account') {
       this.account = (record.cells[3] ?? '').trim().split(/\s+/)[0] ?? '';
+      return;
+    }
+    if (section === 'Corporate Actions') {
+      this.actionOf(record, type, out);
       return;
     }
     if (section !== 'Trades') return;
@@ -59,6 +67,34 @@ class StatementReader {
       }
     }
     this.fillOf(row, out);
+  }
+
+  /**
+   * A row of the Corporate Actions section: a split or symbol change (reported as a warning that
+   * says how to record it, until the import engine applies them), or nothing (totals, other rows).
+   */
+  private actionOf(record: CsvLine, type: string | undefined, out: BrokerRecord[]): void {
+    if (type === 'Header') {
+      this.actionIndex = headerIndex(record.cells);
+      return;
+    }
+    if (type !== 'Data' || this.actionIndex === undefined) return;
+    const row = headerRow(this.actionIndex, record);
+    const description = row.get('Description');
+    if (description === '' || row.get('Asset Category') === 'Total') return;
+    const read: Array<BrokerRecord | CorporateActionRecord> = [];
+    this.actions.add(
+      {
+        line: row.line,
+        account: row.get('Account') || this.account,
+        type: '',
+        dateTime: row.get('Date/Time'),
+        description,
+        symbol: '',
+      },
+      read,
+    );
+    for (const r of read) out.push(r.kind === 'corporateAction' ? pendingActionWarning(r, 'IBKR') : r);
   }
 
   /** A warning the first time `key` is skipped; silence after. */
@@ -147,7 +183,7 @@ export const ibkrActivity = defineFormat({
   title: 'Activity Statement (CSV)',
   exportHint: 'Performance & Reports → Statements → Activity → Format CSV → Run',
   reads:
-    'the Trades section: Order (or Trade) rows of stocks, options and futures, commissions, codes (O/C/Ep/A/Ex), Realized P/L',
+    'the Trades section: Order (or Trade) rows of stocks, options and futures, commissions, codes (O/C/Ep/A/Ex), Realized P/L; splits and symbol changes of Corporate Actions reported, to record with tj corporate-actions add',
   timeRule: 'naive (the account’s zone in IBKR settings): --source-tz',
   sampleHeader:
     'Trades,Header,DataDiscriminator,Asset Category,Currency,Symbol,Date/Time,Quantity,T. Price,C. Price,Proceeds,Comm/Fee,Basis,Realized P/L,MTM P/L,Code',

@@ -1,0 +1,85 @@
+/**
+ * A corporate action as a broker file states it: what a reader yields for a split or a change of
+ * symbol, before the pipeline reads its time in the source zone. The import stores it (see
+ * `storeImportedActions`) and applies it to the positions it builds.
+ */
+import type { SplitRatio } from '@tj/schemas';
+import type { CorporateActionFields } from '../../corporate-actions/record.js';
+import type { BrokerTime, FormatWarning } from './types.js';
+
+/** One split or symbol change read from a broker file. */
+export interface CorporateActionRecord {
+  kind: 'corporateAction';
+  /** The line (or XML element line) it came from. */
+  line: number;
+  /** When it took effect, as the broker wrote it. */
+  time: BrokerTime;
+  /** '' or absent when the file has no account (it then applies to every account). */
+  account?: string;
+  action: 'split' | 'symbolChange';
+  /** The symbol it applies to (a symbol change: the old one). */
+  symbol: string;
+  /** A split's new:old. */
+  ratio?: SplitRatio;
+  /** A symbol change's new symbol. */
+  newSymbol?: string;
+  /** The broker's description, kept as the action's note. */
+  description?: string;
+}
+
+/** What the import passes on for a corporate action once its time is an instant. */
+export interface CorporateActionItem {
+  corporateAction: CorporateActionFields;
+  line: number;
+}
+
+/**
+ * The import item of a record whose time the pipeline read as `effectiveAt` (epoch ms).
+ *
+ * @example corporateActionItem(record, Date.parse('2024-08-31T00:25:00Z')) // { corporateAction: { kind: 'split', … }, line: 12 }
+ */
+export function corporateActionItem(record: CorporateActionRecord, effectiveAt: number): CorporateActionItem {
+  const fields: CorporateActionFields = {
+    kind: record.action,
+    account: record.account === undefined || record.account === '' ? null : record.account,
+    instrument: record.symbol,
+    effectiveAt,
+    note: record.description ?? null,
+  };
+  if (record.ratio !== undefined) fields.ratio = record.ratio;
+  if (record.newSymbol !== undefined) fields.newInstrument = record.newSymbol;
+  return { corporateAction: fields, line: record.line };
+}
+
+/** The date after a wall-clock date, as YYYY-MM-DD. */
+function nextDay(time: BrokerTime): string {
+  const d = 'utc' in time ? new Date(time.utc) : new Date(Date.UTC(time.wall.year, time.wall.month - 1, time.wall.day));
+  if ('utc' in time) d.setUTCHours(0, 0, 0, 0);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The warning an import gives for a corporate action it reads but does not apply: what it is,
+ * and how to record it by hand (it takes effect from the start of the next day, UTC).
+ *
+ * @example pendingActionWarning(record).message // 'IBKR corporate action: the 4:1 split of AAPL (account U1) …'
+ */
+export function pendingActionWarning(record: CorporateActionRecord, broker: string): FormatWarning & { kind: 'warning' } {
+  const what =
+    record.action === 'split' && record.ratio !== undefined
+      ? `the ${record.ratio.new}:${record.ratio.old} split of ${record.symbol}`
+      : `the change of ${record.symbol} to ${record.newSymbol}`;
+  const account = record.account ? ` (account ${record.account})` : '';
+  const flag =
+    record.action === 'split' && record.ratio !== undefined
+      ? `--split ${record.ratio.new}:${record.ratio.old}`
+      : `--rename ${record.newSymbol}`;
+  const accountFlag = record.account ? ` --account ${record.account}` : '';
+  return {
+    kind: 'warning',
+    line: record.line,
+    code: 'corporate_action',
+    message: `${broker} corporate action: ${what}${account} is not applied by this import; record it with POST /api/corporate-actions (tj corporate-actions add ${flag} --instrument ${record.symbol}${accountFlag} --date ${nextDay(record.time)})`,
+  };
+}
