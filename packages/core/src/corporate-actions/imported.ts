@@ -28,7 +28,7 @@ export async function storeImportedActions(
   tx: Repositories,
   deps: Pick<CoreDeps, 'clock' | 'ids'>,
   userId: string,
-  importId: string,
+  importId: string | null,
   actions: readonly CorporateActionFields[],
 ): Promise<StoredImportActions> {
   const now = deps.clock.now();

@@ -75,6 +75,7 @@ async function run(
   now: number,
   refusal: (ids: string[]) => string,
   refuseSpanning: boolean,
+  skip: ReadonlySet<string> = new Set(),
 ): Promise<string[]> {
   const { userId, effectiveAt } = action;
   const scope: TradeQuery = { instrument: step.instrument, entryTo: effectiveAt };
@@ -82,6 +83,7 @@ async function run(
   const blocked = refuseSpanning ? await idsOf(tx, userId, { ...scope, exitFrom: effectiveAt }) : [];
   const work: Array<{ before: TradeRow; executions: ExecutionRow[] }> = [];
   for (const id of await idsOf(tx, userId, { ...scope, status: 'open' })) {
+    if (skip.has(id)) continue;
     const before = await tx.trades.get(userId, id, { forUpdate: true });
     if (before === undefined) continue;
     const executions = await tx.executions.forTrade(userId, id);
@@ -108,6 +110,7 @@ async function run(
  * does the same to their executions (quantity and price; fees stay); a symbol change renames them
  * and their executions. Answers the ids of the trades it changed. Refused (`conflict`) when a
  * covered open trade already has executions at or after the action (they are in its new terms).
+ * Trades in `skip` are left alone (an import's own trades, built with the action applied).
  *
  * @example const ids = await applyToStoredTrades(tx, written, row, deps.clock.now());
  */
@@ -116,10 +119,11 @@ export function applyToStoredTrades(
   written: TradeWritten,
   action: CorporateActionRow,
   now: number,
+  skip: ReadonlySet<string> = new Set(),
 ): Promise<string[]> {
   const refusal = (ids: string[]) =>
     `cannot apply ${describeAction({ ...action, ratio: ratioOf(action) })}: open trade(s) ${named(ids)} have executions at or after it, which are already in its new terms; remove those executions (undo their import, or delete the trade) first`;
-  return run(tx, written, action, forward(action), now, refusal, false);
+  return run(tx, written, action, forward(action), now, refusal, false, skip);
 }
 
 /**

@@ -92,3 +92,27 @@ export function describeAction(
   const account = a.account === null ? '' : ` (account ${a.account})`;
   return `${what}${account} effective ${isoUtc(a.effectiveAt)}`;
 }
+
+/** Two records of one action (say, entered by hand and read from the broker's file) lie this close. */
+const SAME_ACTION_WINDOW_MS = 7 * 86_400_000;
+
+/**
+ * True when `a` and `b` are one action recorded twice: same kind, instrument and change,
+ * overlapping accounts, within a week of each other (a split typed by hand and the broker's
+ * booking of it the evening before are one split, never two).
+ */
+export function sameAction(a: CorporateActionFields, b: CorporateActionRow): boolean {
+  const ratio = ratioOf(b);
+  const sameChange =
+    a.kind === 'split'
+      ? ratio !== undefined && a.ratio !== undefined && a.ratio.new * ratio.old === ratio.new * a.ratio.old
+      : a.newInstrument === b.newInstrument;
+  const accounts = a.account === null || b.account === null || a.account === b.account;
+  return (
+    a.kind === b.kind &&
+    a.instrument === b.instrument &&
+    sameChange &&
+    accounts &&
+    Math.abs(a.effectiveAt - b.effectiveAt) < SAME_ACTION_WINDOW_MS
+  );
+}

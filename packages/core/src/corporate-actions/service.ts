@@ -15,10 +15,15 @@ import type { Repositories } from '../storage/ports.js';
 import type { CorporateActionRow } from '../storage/rows.js';
 import type { TradeWritten } from '../trades/service.js';
 import { applyToStoredTrades, undoOnStoredTrades } from './positions.js';
-import { type CorporateActionFields, corporateActionRecord, corporateActionRow, describeAction, ratioOf } from './record.js';
+import {
+  type CorporateActionFields,
+  corporateActionRecord,
+  corporateActionRow,
+  describeAction,
+  ratioOf,
+  sameAction,
+} from './record.js';
 
-/** Two records of one action (say, entered by hand and read from the broker's file) lie this close. */
-const SAME_ACTION_WINDOW_MS = 7 * 86_400_000;
 
 /** The fields of a validated create body, with its cross-field rules checked. */
 function fieldsOf(body: CorporateActionCreate, now: number): CorporateActionFields {
@@ -48,23 +53,6 @@ function fieldsOf(body: CorporateActionCreate, now: number): CorporateActionFiel
     newInstrument: body.newInstrument,
     note: body.note ?? null,
   };
-}
-
-/** True when `a` and `b` are one action recorded twice: same kind, instrument and change, overlapping accounts, close in time. */
-function sameAction(a: CorporateActionFields, b: CorporateActionRow): boolean {
-  const ratio = ratioOf(b);
-  const sameChange =
-    a.kind === 'split'
-      ? ratio !== undefined && a.ratio !== undefined && a.ratio.new * ratio.old === ratio.new * a.ratio.old
-      : a.newInstrument === b.newInstrument;
-  const accounts = a.account === null || b.account === null || a.account === b.account;
-  return (
-    a.kind === b.kind &&
-    a.instrument === b.instrument &&
-    sameChange &&
-    accounts &&
-    Math.abs(a.effectiveAt - b.effectiveAt) < SAME_ACTION_WINDOW_MS
-  );
 }
 
 /** Refuses an action the user has recorded already (the same, or the same within a week for overlapping accounts). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Fill, type ImportedTrade, matchFills } from '../../src/import/index.js';
-import type { CorporateActionItem } from '../../src/import/engine/match-fills.js';
+import type { CorporateActionItem } from '../../src/import/formats/corporate-action-record.js';
 import { collect } from './support.js';
 
 const at = (iso: string) => Date.parse(iso);
@@ -183,8 +183,9 @@ describe('positions: option strategies', () => {
 });
 
 describe('positions: corporate actions', () => {
-  const split = (time: number, ratio: number): CorporateActionItem => ({
-    corporateAction: { key: `split:${time}`, kind: 'split', account: null, instrument: 'AAPL', time, ratio, stored: false },
+  const split = (effectiveAt: number, ratio: number): CorporateActionItem => ({
+    corporateAction: { kind: 'split', account: null, instrument: 'AAPL', effectiveAt, ratio: { new: ratio, old: 1 } },
+    line: 0,
   });
 
   it('splits an open position 4:1: four times the shares at a quarter of the price, the same money', async () => {
@@ -214,14 +215,13 @@ describe('positions: corporate actions', () => {
       fill({ datetime: at('2026-05-01T14:00:00Z'), symbol: 'FB', side: 'buy', quantity: 10, price: 300 }),
       {
         corporateAction: {
-          key: 'rename',
           kind: 'symbolChange',
           account: null,
           instrument: 'FB',
-          time: at('2026-06-09T04:00:00Z'),
+          effectiveAt: at('2026-06-09T04:00:00Z'),
           newInstrument: 'META',
-          stored: false,
         },
+        line: 0,
       },
       fill({ datetime: at('2026-07-01T14:00:00Z'), symbol: 'META', side: 'sell', quantity: 10, price: 310 }),
     ]);

@@ -3,11 +3,10 @@
  * a stage between reading fills and matching them, run inside the import's transaction.
  */
 import type { Repositories } from '../../storage/ports.js';
-import type { ExecutionRow, TradeRow } from '../../storage/rows.js';
+import type { CorporateActionRow, ExecutionRow, TradeRow } from '../../storage/rows.js';
 import type { Fill } from '../formats/own/fills-csv.js';
 import { canonicalFill } from './match-fills.js';
-import type { ImportItem } from '../formats/trade-input.js';
-import { sha256Hex } from '../formats/trade-input.js';
+import { isPassThrough, type StreamItem, sha256Hex } from '../formats/trade-input.js';
 
 const BATCH = 1000;
 
@@ -19,6 +18,10 @@ interface GroupState {
   latest: { time: number; tradeId: string } | undefined;
   /** True once the group's first new fill went out (after its seed, if any). */
   started: boolean;
+}
+
+/** The counting of identical fills at one instant, per (account, symbol) as written. */
+interface HashState {
   hashTime: number;
   hashCounts: Map<string, number>;
 }
@@ -33,7 +36,7 @@ export interface DedupStats {
  * id>`, or `h:<sha256 of its content>` numbered `:2`, `:3`… for identical fills at the same
  * instant, so two genuinely identical fills both stay and the same file gives the same keys.
  */
-function execKeyOf(g: GroupState, fill: Fill): string {
+function execKeyOf(g: HashState, fill: Fill): string {
   if (fill.execId !== undefined) return `id:${fill.execId}`;
   const hash = sha256Hex(canonicalFill(fill));
   if (g.hashTime !== fill.datetime) {
@@ -43,6 +46,27 @@ function execKeyOf(g: GroupState, fill: Fill): string {
   const n = (g.hashCounts.get(hash) ?? 0) + 1;
   g.hashCounts.set(hash, n);
   return n === 1 ? `h:${hash}` : `h:${hash}:${n}`;
+}
+
+/**
+ * The symbol a fill's instrument trades under now: a stored symbol change at a later time renames
+ * it (FB before 2022-06-09 is META), as the change renamed the stored executions.
+ */
+function symbolNow(renames: readonly CorporateActionRow[], fill: Fill): string {
+  let symbol = fill.symbol;
+  for (let step = 0; step < 8; step++) {
+    const r = renames.find(
+      (a) =>
+        a.kind === 'symbolChange' &&
+        a.instrument === symbol &&
+        a.newInstrument !== null &&
+        (a.account === null || a.account === fill.account) &&
+        fill.datetime < a.effectiveAt,
+    );
+    if (r === undefined) return symbol;
+    symbol = r.newInstrument as string;
+  }
+  return symbol;
 }
 
 /** A stored execution as a fill to replay (the trade gives what the execution does not keep). */
@@ -93,19 +117,34 @@ function seedFill(e: ExecutionRow, trade: TradeRow): Fill {
 export async function* dedupFills(
   tx: Repositories,
   userId: string,
-  items: AsyncIterable<Fill | ImportItem>,
+  items: AsyncIterable<StreamItem>,
   stats: DedupStats,
-): AsyncGenerator<Fill | ImportItem> {
+  renames: readonly CorporateActionRow[] = [],
+): AsyncGenerator<StreamItem> {
   const groups = new Map<string, GroupState>();
-  let batch: Array<Fill | ImportItem> = [];
-  const flush = async function* (): AsyncGenerator<Fill | ImportItem> {
+  /** The identical-fill counters, per (account, symbol) as written. */
+  const hashes = new Map<string, HashState>();
+  const hashGroup = (fill: Fill) => {
+    const id = `${fill.account}\u0000${fill.symbol}`;
+    let h = hashes.get(id);
+    if (h === undefined) {
+      h = { hashTime: Number.NaN, hashCounts: new Map() };
+      hashes.set(id, h);
+    }
+    return h;
+  };
+  let batch: Array<StreamItem> = [];
+  const flush = async function* (): AsyncGenerator<StreamItem> {
     const candidates = new Map<GroupState, Array<{ time: number; key: string }>>();
     const groupOf: Array<GroupState | undefined> = [];
     for (const item of batch) {
-      if ('input' in item) {
+      if (isPassThrough(item)) {
         groupOf.push(undefined);
         continue;
       }
+      // Its key from the fill as written; its group (and the fill) under the symbol a stored change gave it since.
+      const key = execKeyOf(hashGroup(item), item);
+      item.symbol = symbolNow(renames, item);
       const id = `${item.account}\u0000${item.symbol}`;
       let g = groups.get(id);
       if (g === undefined) {
@@ -114,13 +153,11 @@ export async function* dedupFills(
           symbol: item.symbol,
           latest: await tx.executions.latest(userId, item.account, item.symbol),
           started: false,
-          hashTime: Number.NaN,
-          hashCounts: new Map(),
         };
         groups.set(id, g);
       }
       groupOf.push(g);
-      item.execKey = execKeyOf(g, item);
+      item.execKey = key;
       if (g.latest !== undefined && item.datetime <= g.latest.time) {
         const list = candidates.get(g) ?? [];
         list.push({ time: item.datetime, key: item.execKey });
@@ -131,7 +168,7 @@ export async function* dedupFills(
     for (const [g, keys] of candidates) stored.set(g, await tx.executions.existing(userId, g.account, g.symbol, keys));
     for (const [i, item] of batch.entries()) {
       const g = groupOf[i];
-      if (g === undefined || 'input' in item) {
+      if (g === undefined || isPassThrough(item)) {
         yield item;
         continue;
       }

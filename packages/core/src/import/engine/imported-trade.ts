@@ -36,4 +36,6 @@ export interface TradePiece {
   key: string;
   /** Whether it opened (or added to) its leg, or closed (part of) it. */
   role: 'open' | 'close';
+  /** A replayed execution a corporate action of this import changed: its stored row is rewritten. */
+  rewrite?: true;
 }

@@ -1,3 +1,5 @@
+import type { SplitRatio } from '@tj/schemas';
+import { splitPrice } from '../../corporate-actions/adjust.js';
 /**
  * The FIFO lots of one leg of a position: each opening piece still held, its price and the part
  * of its opening fees not booked yet. A closing fill takes the oldest lots first; what it takes
@@ -66,15 +68,15 @@ export class Lots {
   }
 
   /**
-   * A split of `ratio` new units per old one effective at `time`: lots opened before it hold
-   * `ratio` times the units at 1/ratio of the price (`seeds` false leaves replayed lots alone).
+   * A split (new:old) effective at `time`: lots opened before it hold new ÷ old times the units
+   * at old ÷ new of the price (`seeds` false leaves replayed lots alone).
    */
-  split(ratio: number, time: number, seeds: boolean): void {
+  split(ratio: SplitRatio, time: number, seeds: boolean): void {
     for (let i = this.head; i < this.queue.length; i++) {
       const lot = this.queue[i] as Lot;
       if (lot.time >= time || (lot.seed && !seeds)) continue;
-      lot.units = Math.round(lot.units * ratio);
-      lot.price /= ratio;
+      lot.units = Math.round((lot.units * ratio.new) / ratio.old);
+      lot.price = splitPrice(lot.price, ratio);
     }
   }
 }

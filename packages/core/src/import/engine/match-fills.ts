@@ -5,7 +5,10 @@ import type { Fill } from '../formats/own/fills-csv.js';
 import { QUANTITY_SCALE } from '../values/quantity.js';
 import type { ImportedTrade } from './imported-trade.js';
 import { sha256Hex } from '../formats/trade-input.js';
-import { type CorporateActionEvent, concerns, renameLeg, splitLeg } from './corporate.js';
+import { type CorporateActionEvent, concerns, fileActionEvent, renameLeg, splitLeg, storedActionEvent } from './corporate.js';
+import { type CorporateActionFields, sameAction } from '../../corporate-actions/record.js';
+import type { CorporateActionRow } from '../../storage/rows.js';
+import type { CorporateActionItem } from '../formats/corporate-action-record.js';
 import { Position, underlyingOf } from './position.js';
 import { positionTrade } from './position-trade.js';
 
@@ -67,12 +70,6 @@ function isFill(x: object): x is Fill {
   return 'side' in x && 'datetime' in x;
 }
 
-/** A corporate action met in the stream (a broker file's), passed on to the writer after it is applied. */
-export interface CorporateActionItem {
-  corporateAction: CorporateActionEvent;
-  line?: number;
-}
-
 function isAction(x: object): x is CorporateActionItem {
   return 'corporateAction' in x;
 }
@@ -82,7 +79,7 @@ export interface MatchOptions {
   /** The import's memory budget (see below). */
   budget?: MemoryBudget | undefined;
   /** Corporate actions stored before this import, applied to the positions as their time comes. */
-  actions?: readonly CorporateActionEvent[] | undefined;
+  actions?: readonly CorporateActionRow[] | undefined;
 }
 
 const keyOf = (account: string, symbol: string) => `${account}\u0000${symbol}`;
@@ -114,10 +111,12 @@ const keyOf = (account: string, symbol: string) => `${account}\u0000${symbol}`;
  * opening fills at the same instant). Line numbers are left out on purpose: a grown export
  * (newest-first files grow at the top) gives the same keys for the same fills.
  *
- * Corporate actions (stored ones in `options.actions`, a file's as items in the stream) split or
- * rename an open leg before the first later fill of its instrument, or at the end. Items that
- * are neither fills nor actions (trades a file states whole) pass through unchanged; actions
- * pass through after they are applied, for the writer to store.
+ * Corporate actions (stored ones in `options.actions`, a file's as items in the stream, which a
+ * sorted file gives before its fills) split or rename an open leg before the first later fill of
+ * its instrument, or at the end; replayed executions only by an action new to storage. Items
+ * that are neither fills nor actions (trades a file states whole) pass through unchanged; a
+ * file's actions pass through for the writer to store, except one recorded already (the same,
+ * or the same change within a week), which is dropped.
  *
  * With a budget, each (account, symbol) seen and each execution of an open position is charged
  * to it (released when the position is flat), so a file that keeps positions open without end
@@ -147,7 +146,8 @@ export async function* matchFills<T extends object>(
       instant.push(next);
       continue;
     }
-    if (isAction(next)) engine.register(next.corporateAction);
+    // A file's action recorded already (the same, or typed by hand within a week) is applied once: not again, not stored again.
+    if (isAction(next) && !engine.register(next.corporateAction)) continue;
     yield next;
   }
   yield* engine.instant(instant);
@@ -168,18 +168,22 @@ class Matcher {
   private readonly flattened = new Set<Position>();
   private readonly accountOf = new Map<Position, string>();
   private readonly actions: CorporateActionEvent[];
+  private readonly stored: readonly CorporateActionRow[];
   private readonly budget: MemoryBudget | undefined;
 
   constructor(options: MatchOptions) {
     this.budget = options.budget;
-    this.actions = [...(options.actions ?? [])].sort((a, b) => a.time - b.time);
+    this.stored = options.actions ?? [];
+    this.actions = this.stored.map(storedActionEvent).sort((a, b) => a.time - b.time);
   }
 
-  /** Adds a file's corporate action (one already stored keeps its stored flag). */
-  register(action: CorporateActionEvent): void {
-    if (this.actions.some((a) => a.key === action.key)) return;
-    this.actions.push({ ...action, stored: false });
+  /** Adds a file's corporate action; false when it is recorded already (then it changes nothing). */
+  register(fields: CorporateActionFields): boolean {
+    const action = fileActionEvent(fields);
+    if (this.actions.some((a) => a.key === action.key) || this.stored.some((r) => sameAction(fields, r))) return false;
+    this.actions.push(action);
     this.actions.sort((a, b) => a.time - b.time);
+    return true;
   }
 
   /**

@@ -9,7 +9,8 @@ import { cellError, lineError } from '../read/cell-error.js';
 import type { CsvChunks } from '../read/chunks.js';
 import type { Fill } from '../formats/own/fills-csv.js';
 import { fillBytes, matchFills } from './match-fills.js';
-import type { ImportItem } from '../formats/trade-input.js';
+import { type ImportItem, isPassThrough, type StreamItem } from '../formats/trade-input.js';
+import { type CorporateActionItem, corporateActionItem } from '../formats/corporate-action-record.js';
 import { readFileHead } from '../read/csv-records.js';
 import { findInvalidLines, formatInput, ReaderHold, rereading, type SkippedRecord } from './invalid-rows.js';
 import { parseFuturesContract } from '../values/instruments.js';
@@ -68,9 +69,9 @@ export interface BrokerFileReport {
 export interface OpenedBrokerFile {
   report: BrokerFileReport;
   /** The trades to import, streaming (FIFO-matched `fills`: read one or the other, not both). */
-  items: AsyncIterable<ImportItem>;
+  items: AsyncIterable<ImportItem | CorporateActionItem>;
   /** The fills in time order per (account, symbol), and the trades a file states whole, before matching. */
-  fills: AsyncIterable<Fill | ImportItem>;
+  fills: AsyncIterable<StreamItem>;
 }
 
 /**
@@ -146,7 +147,7 @@ async function* toFills(
   options: BrokerFileOptions,
   report: BrokerFileReport,
   hold: ReaderHold | undefined,
-): AsyncGenerator<Fill | ImportItem> {
+): AsyncGenerator<StreamItem> {
   for await (const batch of format.read(input, readOptions)) {
     hold?.release();
     for (const record of batch) {
@@ -158,6 +159,10 @@ async function* toFills(
       if (record.kind === 'trade') {
         const { line, importKey, id, input } = record;
         yield id === undefined ? { line, importKey, input } : { line, importKey, id, input };
+        continue;
+      }
+      if (record.kind === 'corporateAction') {
+        yield corporateActionItem(record, instantOf(record.time, record.line, options, report));
         continue;
       }
       if (record.kind === 'invalid') {
@@ -190,13 +195,14 @@ async function* toFills(
  * buffered is charged to the budget and released as it is handed on.
  */
 async function* sortFills(
-  fills: AsyncIterable<Fill | ImportItem>,
+  fills: AsyncIterable<StreamItem>,
   newestFirst: boolean,
   budget: MemoryBudget | undefined,
-): AsyncGenerator<Fill | ImportItem> {
+): AsyncGenerator<StreamItem> {
   const all: Fill[] = [];
   for await (const f of fills) {
-    if ('input' in f) {
+    // Whole trades and corporate actions pass as they come: before every fill of a sorted file.
+    if (isPassThrough(f)) {
       yield f;
       continue;
     }
@@ -253,16 +259,16 @@ function detailsOf(f: BrokerFill): Fill['details'] {
   return Object.keys(d).length > 0 ? d : undefined;
 }
 
+/** A broker's time as an instant: a wall-clock time is read in the source zone (a DST gap or overlap warned of). */
+function instantOf(time: BrokerFill['time'], line: number, options: BrokerFileOptions, report: BrokerFileReport): number {
+  if ('utc' in time) return time.utc;
+  const zoned = wallClockToInstant(time.wall, options.sourceTz);
+  if (zoned.issue !== undefined) addWarning(report, zoneIssueWarning(line, zoned.issue, options.sourceTz));
+  return zoned.ms;
+}
+
 function toFill(f: BrokerFill, options: BrokerFileOptions, report: BrokerFileReport): Fill {
-  const tz = options.sourceTz;
-  let datetime: number;
-  if ('utc' in f.time) {
-    datetime = f.time.utc;
-  } else {
-    const zoned = wallClockToInstant(f.time.wall, tz);
-    datetime = zoned.ms;
-    if (zoned.issue !== undefined) addWarning(report, zoneIssueWarning(f.line, zoned.issue, tz));
-  }
+  const datetime = instantOf(f.time, f.line, options, report);
   if (!(f.quantity > 0)) throw cellError(f.line, 'quantity', `must be greater than 0, got ${f.quantity}`);
   if (!(f.price > 0) && !CLOSES_AT_ZERO.has(f.effect ?? 'open'))
     throw cellError(f.line, 'price', `must be greater than 0, got ${f.price}`);

@@ -141,7 +141,9 @@ export async function runImport(
     fileReport = file.report;
     await deps.storage
       .transaction(async (tx) => {
-        const items = matchFills(dedupFills(tx, userId, file.fills, stats), { budget });
+        // The user's splits and symbol changes so far: a few rows, applied as the fills reach them.
+        const actions = await tx.corporateActions.list(userId, {});
+        const items = matchFills(dedupFills(tx, userId, file.fills, stats, actions), { budget, actions });
         const written = await writeTrades(tx, items, {
           deps,
           userId,

@@ -20,6 +20,11 @@ import { newTradeRow } from '../../trades/service.js';
 import { QUANTITY_SCALE } from '../values/quantity.js';
 import type { ImportedTrade } from './imported-trade.js';
 import type { ImportItem } from '../formats/trade-input.js';
+import type { CorporateActionItem } from '../formats/corporate-action-record.js';
+import type { CorporateActionFields } from '../../corporate-actions/record.js';
+import { storeImportedActions } from '../../corporate-actions/imported.js';
+import { applyToStoredTrades } from '../../corporate-actions/positions.js';
+import type { TradeWritten } from '../../trades/service.js';
 
 /**
  * Trades per write. A batch stays in memory while the fills that make it are read (about 12 KB is
@@ -87,12 +92,17 @@ function withPosition(row: TradeRow, item: ImportedTrade): TradeRow {
   return { ...row, partialExits: item.partialExits, realizedMicros, strategy: item.strategy };
 }
 
-/** The execution rows of a trade's new pieces (seeded ones are stored already). */
-function executionRows(item: ImportItem, tradeId: string, userId: string): ExecutionRow[] {
+/** True when a corporate action of this import changed a replayed execution of the trade: all its rows are written again. */
+function rewrites(item: ImportItem): boolean {
+  return isImported(item) && item.executions.some((p) => p.rewrite === true);
+}
+
+/** The execution rows of a trade's new pieces (seeded ones are stored already), or of all of them with `all`. */
+function executionRows(item: ImportItem, tradeId: string, userId: string, all = false): ExecutionRow[] {
   if (!isImported(item)) return [];
   const rows: ExecutionRow[] = [];
   item.executions.forEach((p, seq) => {
-    if (p.fill.seed !== undefined) return;
+    if (p.fill.seed !== undefined && !all) return;
     rows.push({
       userId,
       tradeId,
@@ -128,7 +138,7 @@ function continues(item: ImportItem): boolean {
 /** Writes the items in batches (see the module comment); answers what the alert rules look at. */
 export async function writeTrades(
   tx: Repositories,
-  items: AsyncIterable<ImportItem>,
+  items: AsyncIterable<ImportItem | CorporateActionItem>,
   ctx: WriteContext,
 ): Promise<Omit<ImportedTrades, 'importId'>> {
   const { userId, deps } = ctx;
@@ -142,7 +152,13 @@ export async function writeTrades(
       latestClosed = row;
   };
   let batch: ImportItem[] = [];
+  const actions: CorporateActionFields[] = [];
+  const touched = new Set<string>();
   for await (const item of items) {
+    if ('corporateAction' in item) {
+      actions.push(item.corporateAction);
+      continue;
+    }
     batch.push(item);
     if (batch.length >= BATCH) {
       await flush(tx, batch);
@@ -150,6 +166,7 @@ export async function writeTrades(
     }
   }
   await flush(tx, batch);
+  if (actions.length > 0) await recordActions(tx, ctx, actions, touched);
   return { recent, latestClosed };
 
   async function flush(tx: Repositories, batch: ImportItem[]): Promise<void> {
@@ -167,13 +184,15 @@ export async function writeTrades(
     const fresh: TradeRow[] = [];
     const executions: ExecutionRow[] = [];
     const keysInBatch = new Set<string>();
-    const report = (action: WrittenTrade['action'], row: TradeRow, item: ImportItem) =>
+    const report = (action: WrittenTrade['action'], row: TradeRow, item: ImportItem) => {
+      touched.add(row.id);
       ctx.onTrade({
         action,
         row,
         brokerPnlMicros: isImported(item) ? item.brokerPnlMicros : undefined,
         lines: isImported(item) ? item.lines : undefined,
       });
+    };
     for (const [i, row] of rows.entries()) {
       const item = batch[i] as ImportItem;
       const key = row.importKey as string;
@@ -183,8 +202,9 @@ export async function writeTrades(
         const derived = withDerived({ ...row, id: before.id, createdAt: before.createdAt, importId: before.importId });
         const after = withDefaultRisk(derived, settings);
         await tx.trades.update(before, after);
-        if (closesLegacy) await tx.executions.deleteForTrade(userId, before.id);
-        executions.push(...executionRows(item, before.id, userId));
+        const rewrite = rewrites(item);
+        if (closesLegacy || rewrite) await tx.executions.deleteForTrade(userId, before.id);
+        executions.push(...executionRows(item, before.id, userId, rewrite));
         written(after);
         report('update', after, item);
       } else if (before || ids.has(row.id) || keysInBatch.has(key)) {
@@ -200,4 +220,22 @@ export async function writeTrades(
     await tx.trades.insertMany(fresh);
     if (executions.length > 0) await tx.executions.insertMany(executions);
   }
+}
+
+/** The import announces itself once (`import.completed`): the trades a file's action adjusts are not announced one by one. */
+const QUIET: TradeWritten = { created: async () => {}, updated: async () => {}, deleted: async () => {} };
+
+/**
+ * Stores a file's corporate actions (once: a re-imported file's are duplicates) with the import,
+ * and applies each to the user's stored open trades the import did not write (those it wrote were
+ * built with it applied).
+ */
+async function recordActions(
+  tx: Repositories,
+  ctx: WriteContext,
+  actions: CorporateActionFields[],
+  touched: ReadonlySet<string>,
+): Promise<void> {
+  const { stored } = await storeImportedActions(tx, ctx.deps, ctx.userId, ctx.importId ?? null, actions);
+  for (const row of stored) await applyToStoredTrades(tx, QUIET, row, ctx.deps.clock.now(), touched);
 }

@@ -6,6 +6,7 @@
 import type { AssetClass, OptionRight } from '@tj/schemas';
 import type { CsvLine, FileHead } from '../read/csv-records.js';
 import type { XmlElement } from '../read/xml-elements.js';
+import type { CorporateActionRecord } from './corporate-action-record.js';
 import type { TradeImportInput } from './trade-input.js';
 import type { BrokerTime, WallClock } from '../values/wall-clock.js';
 
@@ -86,8 +87,8 @@ export interface FormatWarning {
 /** What a reader yields: executions, and warnings to report. */
 export type BrokerRecord = BrokerFill | ({ kind: 'warning' } & FormatWarning);
 
-/** What any reader may yield: broker records, or whole trades (files that state trades, like ours). */
-export type FormatRecord = BrokerRecord | TradeRecord | InvalidRow;
+/** What any reader may yield: broker records, whole trades (files that state trades, like ours), or corporate actions. */
+export type FormatRecord = BrokerRecord | TradeRecord | InvalidRow | CorporateActionRecord;
 
 /** A row a reader could not read, yielded instead of thrown when `skipInvalid` is set. */
 export interface InvalidRow {

@@ -9,7 +9,7 @@ import {
 import { readXmlElements } from '../../../src/import/index.js';
 import type { BrokerRecord } from '../../../src/import/formats/types.js';
 import { newUser, useCore } from '../../support/core.js';
-import { fixture, importText, readFormat } from './support.js';
+import { fixture, importText, readRecords } from './support.js';
 
 // Both files are ours, written in IBKR's layouts (see the comment in the XML; the statement's
 // Corporate Actions section has the columns and wording of IBKR's Activity Statement CSV).
@@ -149,40 +149,28 @@ describe('IBKR corporate actions', () => {
     ).toMatchObject({ corporateAction: { account: null, kind: 'symbolChange', newInstrument: 'X' } });
   });
 
-  it('the Flex reader reports each action with the command that records it, until the import applies them', async () => {
-    const { fills, warnings } = await readFormat('ibkr-flex-xml', xml);
-    expect(fills.map((f) => `${f.symbol} ${f.side} ${f.quantity}@${f.price}`)).toEqual(['XYZ buy 105@2.07', 'AAPL buy 100@200']);
-    expect(warnings).toEqual([
-      {
-        line: 27,
-        message:
-          'IBKR corporate action: the 1:10 split of XYZ (account U4000001) is not applied by this import; record it with POST /api/corporate-actions (tj corporate-actions add --split 1:10 --instrument XYZ --account U4000001 --date 2024-08-16)',
-      },
-      {
-        line: 29,
-        message:
-          'IBKR corporate action: the 4:1 split of AAPL (account U4000001) is not applied by this import; record it with POST /api/corporate-actions (tj corporate-actions add --split 4:1 --instrument AAPL --account U4000001 --date 2024-08-31)',
-      },
-      {
-        line: 32,
-        message:
-          'IBKR corporate action: the change of CCIV to LCID (account U4000001) is not applied by this import; record it with POST /api/corporate-actions (tj corporate-actions add --rename LCID --instrument CCIV --account U4000001 --date 2021-07-24)',
-      },
-      {
-        line: 33,
-        message: 'IBKR corporate actions of type TC are not read (this and any further ones): check the positions they change',
-      },
-    ]);
+  it('the Flex reader yields each action beside the fills, and warns of the types it does not read', async () => {
+    const records = await readRecords('ibkr-flex-xml', xml);
+    const fills = records.flatMap((r) => (r.kind === 'fill' ? [`${r.symbol} ${r.side} ${r.quantity}@${r.price}`] : []));
+    expect(fills).toEqual(['XYZ buy 105@2.07', 'AAPL buy 100@200']);
+    const actions = records.flatMap((r) => (r.kind === 'corporateAction' ? [`${r.line} ${r.action} ${r.symbol}`] : []));
+    expect(actions).toEqual(['27 split XYZ', '29 split AAPL', '32 symbolChange CCIV']);
+    expect(records.filter((r) => r.kind === 'warning').map((r) => r.line)).toEqual([33]);
   });
 
   it('the Activity Statement reader reads the Corporate Actions section the same way', async () => {
-    const { fills, warnings } = await readFormat('ibkr-activity', statement);
-    expect(fills.map((f) => `${f.account} ${f.symbol} ${f.side} ${f.quantity}@${f.price}`)).toEqual(['U4000002 AMZN buy 5@2400']);
-    expect(warnings.map((w) => `${w.line}: ${w.message.replace(/ is not applied.*--date/, ' … --date')}`)).toEqual([
-      '10: IBKR corporate action: the 20:1 split of AMZN (account U4000002) … --date 2022-06-04)',
-      '12: IBKR corporate action: the change of CCIV to LCID (account U4000002) … --date 2021-07-24)',
-      '13: IBKR corporate actions other than splits and symbol changes are not read (this and any further ones): check the positions they change',
-    ]);
+    const records = await readRecords('ibkr-activity', statement);
+    const fills = records.flatMap((r) =>
+      r.kind === 'fill' ? [`${r.account} ${r.symbol} ${r.side} ${r.quantity}@${r.price}`] : [],
+    );
+    expect(fills).toEqual(['U4000002 AMZN buy 5@2400']);
+    const actions = records.flatMap((r) =>
+      r.kind === 'corporateAction'
+        ? [`${r.line} ${r.action} ${r.symbol} ${r.ratio ? `${r.ratio.new}:${r.ratio.old}` : r.newSymbol}`]
+        : [],
+    );
+    expect(actions).toEqual(['10 split AMZN 20:1', '12 symbolChange CCIV LCID']);
+    expect(records.filter((r) => r.kind === 'warning').map((r) => r.line)).toEqual([13]);
   });
 });
 
@@ -190,35 +178,61 @@ for (const db of DATABASES) {
   describe.skipIf(!db.available)(`IBKR corporate actions imported on ${db.name}`, () => {
     const h = useCore(db);
 
-    it('imports the positions with the actions in the report; recorded as it says, they split the open positions', async () => {
-      const user = await newUser(h.core());
-      const { report, trades } = await importText(h.core(), user, xml);
-      expect(trades.map((t) => `${t.instrument} ${t.status} ${t.positionSize}@${t.entryPrice}`)).toEqual([
-        'XYZ open 105@2.07',
-        'AAPL open 100@200',
-      ]);
-      expect(report.warnings.filter((w) => w.code === 'corporate_action').map((w) => w.line)).toEqual([27, 29, 32, 33]);
+    it('applies the file’s splits to the positions it builds and stores them with the import, once', async () => {
       const core = h.core();
-      await core.corporateActions.create(user, {
-        kind: 'split',
-        instrument: 'XYZ',
-        account: 'U4000001',
-        ratio: '1:10',
-        effectiveAt: '2024-08-16',
-      });
-      await core.corporateActions.create(user, {
-        kind: 'split',
-        instrument: 'AAPL',
-        account: 'U4000001',
-        ratio: '4:1',
-        effectiveAt: '2024-08-31',
-      });
-      const { trades: after } = await core.trades.list(user, {});
+      const user = await newUser(core);
+      const { report, trades } = await importText(core, user, xml);
       // XYZ: 105 ÷ 10 = 10.5 at 2.07 × 10 = 20.70; AAPL: 100 × 4 = 400 at 200 ÷ 4 = 50.00; fees (1.00 each) unchanged.
-      expect(after.map((t) => `${t.instrument} ${t.positionSize}@${t.entryPrice} fees ${t.fees}`).sort()).toEqual([
-        'AAPL 400@50 fees 1',
-        'XYZ 10.5@20.7 fees 1',
+      expect(trades.map((t) => `${t.instrument} ${t.status} ${t.positionSize}@${t.entryPrice} fees ${t.fees}`)).toEqual([
+        'XYZ open 10.5@20.7 fees 1',
+        'AAPL open 400@50 fees 1',
       ]);
+      const xyz = await core.trades.get(user, trades[0]?.id as string);
+      expect(xyz.executions?.map((e) => `${e.quantity}@${e.price}`)).toEqual(['10.5@20.7']);
+      expect(report.warnings.filter((w) => w.code === 'corporate_action').map((w) => w.line)).toEqual([33]);
+      const { corporateActions } = await core.corporateActions.list(user, {});
+      expect(corporateActions.map((a) => `${a.kind} ${a.instrument} ${a.ratio ?? a.newInstrument}`).sort()).toEqual([
+        'split AAPL 4:1',
+        'split XYZ 1:10',
+        'symbolChange CCIV LCID',
+      ]);
+      // Again, as a kept import: nothing new, and the positions are not split a second time.
+      const flex = { name: 'flex.xml', open: () => [Buffer.from(xml)] };
+      const again = await core.imports.create(user, flex, { sourceTz: 'America/New_York' });
+      expect(again.counts).toMatchObject({ tradesCreated: 0, duplicates: 2 });
+      expect((await core.corporateActions.list(user, {})).corporateActions).toHaveLength(3);
+      const { trades: after } = await core.trades.list(user, {});
+      expect(after.map((t) => `${t.instrument} ${t.positionSize}@${t.entryPrice}`).sort()).toEqual([
+        'AAPL 400@50',
+        'XYZ 10.5@20.7',
+      ]);
+      // A kept import keeps its actions; undoing it removes them with its trades.
+      const other = await newUser(core);
+      const kept = await core.imports.create(other, flex, { sourceTz: 'America/New_York' });
+      const theirs = (await core.corporateActions.list(other, {})).corporateActions;
+      expect(theirs.map((a) => a.importId)).toEqual([kept.id, kept.id, kept.id]);
+      await core.imports.undo(other, kept.id);
+      expect((await core.corporateActions.list(other, {})).corporateActions).toEqual([]);
+    });
+
+    it('splits a stored open position the file has no fills of, and leaves one typed by hand alone', async () => {
+      const core = h.core();
+      const user = await newUser(core);
+      // AAPL bought in an earlier file, 100 at 200.00; the statement with the split has no AAPL fill.
+      const earlier = xml
+        .replace(/<Trade [^>]*symbol="XYZ"[^>]*\/>/, '')
+        .replace(/<CorporateActions>[\s\S]*<\/CorporateActions>/, '');
+      await importText(core, user, earlier);
+      // XYZ's split is recorded by hand first (a day later than IBKR books it): the file's is the same split, not applied again.
+      await core.corporateActions.create(user, { kind: 'split', instrument: 'XYZ', ratio: '1:10', effectiveAt: '2024-08-16' });
+      const later = xml.replace(/<Trade [^>]*symbol="AAPL"[^>]*\/>/, '');
+      const { trades } = await importText(core, user, later);
+      expect(trades.map((t) => `${t.instrument} ${t.positionSize}@${t.entryPrice}`)).toEqual(['XYZ 10.5@20.7', 'AAPL 400@50']);
+      // The by-hand one has no note; the file's keep IBKR's description.
+      const kinds = (await core.corporateActions.list(user, {})).corporateActions.map(
+        (a) => `${a.instrument} ${a.note === null ? 'by hand' : 'from the file'}`,
+      );
+      expect(kinds.sort()).toEqual(['AAPL from the file', 'CCIV from the file', 'XYZ by hand']);
     });
   });
 }

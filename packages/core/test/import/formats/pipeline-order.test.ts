@@ -57,7 +57,7 @@ describe('a newest-first format', () => {
       '2026-03-02T10:00:05Z,buy,10,100',
     ].join('\n');
     const opened = await openBrokerFile(() => [text], { registry: new FormatRegistry([newestFirst]), sourceTz: 'UTC' });
-    const trades = (await collect(opened.items)).map((t) => t.input);
+    const trades = (await collect(opened.items)).flatMap((t) => ('input' in t ? [t.input] : []));
     expect(trades).toMatchObject([
       { direction: 'long', entryPrice: 100, exitPrice: 101, positionSize: 10 },
       { direction: 'long', entryPrice: 99, positionSize: 10 },

@@ -11,6 +11,7 @@ import {
   readFileHead,
   readXmlElements,
 } from '../../../src/import/index.js';
+import type { CorporateActionRecord } from '../../../src/import/formats/corporate-action-record.js';
 import { newUser } from '../../support/core.js';
 import { collect, failure } from '../support.js';
 
@@ -33,8 +34,12 @@ export async function detectedFormat(text: string): Promise<string | undefined> 
   return found.ok ? found.format.name : undefined;
 }
 
-/** What a format's reader yields for `text` (fills and warnings, in its order); XML formats get elements. */
-export async function readRecords(name: string, text: string, locale?: 'us' | 'eu'): Promise<BrokerRecord[]> {
+/** What a format's reader yields for `text` (fills, warnings and corporate actions, in its order); XML formats get elements. */
+export async function readRecords(
+  name: string,
+  text: string,
+  locale?: 'us' | 'eu',
+): Promise<Array<BrokerRecord | CorporateActionRecord>> {
   const format = registry.get(name);
   const { delimiter } = await readFileHead([text]);
   const input =
@@ -42,7 +47,7 @@ export async function readRecords(name: string, text: string, locale?: 'us' | 'e
       ? { kind: 'xml' as const, elements: readXmlElements([text]) }
       : { kind: 'csv' as const, records: readCsvRecords([text], delimiter) };
   const batches = await collect(format.read(input, { delimiter, ...(locale !== undefined && { locale }) }));
-  return batches.flat().filter((r): r is BrokerRecord => r.kind !== 'trade');
+  return batches.flat().filter((r): r is BrokerRecord | CorporateActionRecord => r.kind !== 'trade' && r.kind !== 'invalid');
 }
 
 /** A format's fills and warnings for `text`, apart. */
@@ -55,7 +60,7 @@ export async function readFormat(name: string, text: string): Promise<{ fills: B
 }
 
 /** The fills of a reader's output (warnings dropped). */
-export function fillsOf(records: BrokerRecord[]) {
+export function fillsOf(records: Array<BrokerRecord | CorporateActionRecord>) {
   return records.filter((r) => r.kind === 'fill');
 }
 

@@ -2,7 +2,7 @@ import { cellError } from '../../read/cell-error.js';
 import { type HeaderRow, headerIndex, headerRow } from '../../read/csv-records.js';
 import { defineFormat } from '../registry.js';
 import { amountCell, optionalAmountCell } from '../parts/cells.js';
-import { type CorporateActionRecord, pendingActionWarning } from '../corporate-action-record.js';
+import type { CorporateActionRecord } from '../corporate-action-record.js';
 import { IbkrCorporateActions } from '../parts/ibkr-corporate-actions.js';
 import type { BrokerFill, BrokerRecord, CsvLine, FileHead } from '../types.js';
 import {
@@ -40,7 +40,7 @@ class StatementReader {
   private readonly actions = new IbkrCorporateActions();
 
   /** Reads one record of the file into `out` (a fill, warnings, or nothing). */
-  read(record: CsvLine, out: BrokerRecord[]): void {
+  read(record: CsvLine, out: Array<BrokerRecord | CorporateActionRecord>): void {
     const [section, type] = record.cells;
     if (section === 'Account Information' && type === 'Data' && record.cells[2]?.trim() === 'Account') {
       this.account = (record.cells[3] ?? '').trim().split(/\s+/)[0] ?? '';
@@ -69,11 +69,8 @@ class StatementReader {
     this.fillOf(row, out);
   }
 
-  /**
-   * A row of the Corporate Actions section: a split or symbol change (reported as a warning that
-   * says how to record it, until the import engine applies them), or nothing (totals, other rows).
-   */
-  private actionOf(record: CsvLine, type: string | undefined, out: BrokerRecord[]): void {
+  /** A row of the Corporate Actions section: a split or symbol change, or nothing (totals, other rows). */
+  private actionOf(record: CsvLine, type: string | undefined, out: Array<BrokerRecord | CorporateActionRecord>): void {
     if (type === 'Header') {
       this.actionIndex = headerIndex(record.cells);
       return;
@@ -82,7 +79,6 @@ class StatementReader {
     const row = headerRow(this.actionIndex, record);
     const description = row.get('Description');
     if (description === '' || row.get('Asset Category') === 'Total') return;
-    const read: Array<BrokerRecord | CorporateActionRecord> = [];
     this.actions.add(
       {
         line: row.line,
@@ -92,19 +88,18 @@ class StatementReader {
         description,
         symbol: '',
       },
-      read,
+      out,
     );
-    for (const r of read) out.push(r.kind === 'corporateAction' ? pendingActionWarning(r, 'IBKR') : r);
   }
 
   /** A warning the first time `key` is skipped; silence after. */
-  private skipOnce(seen: Set<string>, key: string, row: HeaderRow, message: string, out: BrokerRecord[]): void {
+  private skipOnce(seen: Set<string>, key: string, row: HeaderRow, message: string, out: Array<BrokerRecord | CorporateActionRecord>): void {
     if (seen.has(key)) return;
     seen.add(key);
     out.push({ kind: 'warning', line: row.line, message: `${message} (this and any further ones are skipped)` });
   }
 
-  private fillOf(row: HeaderRow, out: BrokerRecord[]): void {
+  private fillOf(row: HeaderRow, out: Array<BrokerRecord | CorporateActionRecord>): void {
     const category = row.get('Asset Category');
     const assetClass = ibkrAssetClass(category);
     if (assetClass === null) {
@@ -183,17 +178,19 @@ export const ibkrActivity = defineFormat({
   title: 'Activity Statement (CSV)',
   exportHint: 'Performance & Reports → Statements → Activity → Format CSV → Run',
   reads:
-    'the Trades section: Order (or Trade) rows of stocks, options and futures, commissions, codes (O/C/Ep/A/Ex), Realized P/L; splits and symbol changes of Corporate Actions reported, to record with tj corporate-actions add',
+    'the Trades section: Order (or Trade) rows of stocks, options and futures, commissions, codes (O/C/Ep/A/Ex), Realized P/L; splits and symbol changes of Corporate Actions, applied and stored',
   timeRule: 'naive (the account’s zone in IBKR settings): --source-tz',
   sampleHeader:
     'Trades,Header,DataDiscriminator,Asset Category,Currency,Symbol,Date/Time,Quantity,T. Price,C. Price,Proceeds,Comm/Fee,Basis,Realized P/L,MTM P/L,Code',
   requiredColumns: REQUIRED,
   detect,
+  // Sorted by time: the Corporate Actions section follows Trades, and a split must come before the fills after it.
+  order: 'unordered',
   async *read(input) {
     if (input.kind !== 'csv') return;
     const reader = new StatementReader();
     for await (const batch of input.records) {
-      const out: BrokerRecord[] = [];
+      const out: Array<BrokerRecord | CorporateActionRecord> = [];
       for (const record of batch) reader.read(record, out);
       yield out;
     }
