@@ -101,6 +101,7 @@ describe('the OpenAPI document', () => {
       'query:assetClass',
       'query:setup',
       'query:tag',
+      'query:strategy',
       'query:dateFrom',
       'query:dateTo',
       'query:status',

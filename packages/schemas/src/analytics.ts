@@ -111,10 +111,10 @@ export const performanceSchema = z
 
 /** Categories of GET /api/analytics/by-category; `time` is the older name of `hour`. */
 export const categorySchema = z
-  .enum(['instrument', 'setup', 'tag', 'hour', 'time', 'weekday', 'account', 'assetClass', 'holdingTime'])
+  .enum(['instrument', 'setup', 'tag', 'hour', 'time', 'weekday', 'account', 'assetClass', 'holdingTime', 'strategy'])
   .meta({
     description:
-      'instrument, setup, tag, hour (of entry, 09:00), time (= hour), weekday (of the entry trading day), account, assetClass, or holdingTime (<1 min, 1-5 min, 5-30 min, 30 min-2 h, 2 h-1 day, multi-day)',
+      'instrument, setup, tag, hour (of entry, 09:00), time (= hour), weekday (of the entry trading day), account, assetClass, or holdingTime (<1 min, 1-5 min, 5-30 min, 30 min-2 h, 2 h-1 day, multi-day), or strategy (the option strategy; (none) for single-instrument trades)',
   });
 
 /** One group of GET /api/analytics/by-category. */

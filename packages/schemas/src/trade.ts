@@ -69,6 +69,11 @@ export const optionRightSchema = z.enum(['call', 'put']);
 export const strategySchema = z
   .enum(['vertical', 'straddle', 'strangle', 'iron condor', 'butterfly', 'calendar', 'covered call', 'custom'])
   .meta({ description: 'option strategy of a position of several legs; null for a single instrument' });
+/** A strategy filter: a strategy name, or `none` for the trades without one (a single instrument). */
+export const strategyFilterSchema = z.enum([...strategySchema.options, 'none']).meta({
+  description:
+    'Only trades of this option strategy (vertical, straddle, strangle, iron condor, butterfly, calendar, covered call, custom); none: only trades without one (a single instrument)',
+});
 /** What an execution was: a trade, or an option leaving the account by expiry, assignment or exercise. */
 export const executionActionSchema = z.enum(['trade', 'expiry', 'assignment', 'exercise']);
 
@@ -224,6 +229,7 @@ export const tradeSelectionQuery = {
   assetClass: assetClassSchema.optional(),
   setup: setupType.optional().meta({ description: 'Only trades of this setupType (exact match)' }),
   tag: tagSchema.optional().meta({ description: 'Only trades carrying this tag (exact match)' }),
+  strategy: strategyFilterSchema.optional(),
 };
 
 /** Filters shared by the trade list and the statistics. */
@@ -274,6 +280,8 @@ export type TradeFilter = Omit<z.output<typeof tradeStatisticsQuerySchema>, 'tz'
 export type TradeExecution = z.output<typeof tradeExecutionSchema>;
 /** An option strategy name. */
 export type Strategy = z.output<typeof strategySchema>;
+/** A strategy filter: a strategy name or `none`. */
+export type StrategyFilter = z.output<typeof strategyFilterSchema>;
 /** What an execution was. */
 export type ExecutionAction = z.output<typeof executionActionSchema>;
 /** One partial exit of a trade. */

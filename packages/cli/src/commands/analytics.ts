@@ -68,11 +68,13 @@ export function registerAnalytics(program: Command, io: Io): void {
   const cat = addSelectionOptions(
     analytics
       .command('by-category')
-      .description('performance grouped by instrument, setup, tag, hour of entry, weekday, account, asset class or holding time'),
+      .description(
+        'performance grouped by instrument, setup, tag, hour of entry, weekday, account, asset class, holding time or option strategy',
+      ),
   )
     .addOption(
       new Option('--category <category>', 'what to group by')
-        .choices(['instrument', 'setup', 'tag', 'hour', 'time', 'weekday', 'account', 'assetClass', 'holdingTime'])
+        .choices(['instrument', 'setup', 'tag', 'hour', 'time', 'weekday', 'account', 'assetClass', 'holdingTime', 'strategy'])
         .makeOptionMandatory(),
     )
     .action(action(io, byCategory));
@@ -80,6 +82,7 @@ export function registerAnalytics(program: Command, io: Io): void {
     'tj analytics by-category --category setup',
     'tj analytics by-category --category hour --tz Europe/London',
     'tj analytics by-category --category holdingTime',
+    'tj analytics by-category --category strategy',
   ]);
 
   const eq = addSelectionOptions(

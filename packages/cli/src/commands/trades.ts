@@ -1,4 +1,4 @@
-import { type Command, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { action, examples, type Opts } from '../command-kit.js';
 import { resolveId } from '../backend/resolve-id.js';
 import type { Context, Io } from '../context.js';
@@ -9,6 +9,19 @@ import { printExecutions, printTrade, printTradeTable } from '../views/trade-vie
 import { addTradeFieldOptions, CLEARABLE } from './trade-fields.js';
 import { addTrade, closeTrade, deleteTrade, editTrade } from './trades-write.js';
 
+/** The strategy filter's values (the API's strategy names and `none`). */
+const STRATEGIES = ['vertical', 'straddle', 'strangle', 'iron condor', 'butterfly', 'calendar', 'covered call', 'custom', 'none'];
+
+/** A `--strategy` value: a strategy name (`iron condor`, or `iron-condor` as the shell likes it) or `none`. */
+function strategyArg(value: string): string {
+  const name = value
+    .trim()
+    .toLowerCase()
+    .replace(/[-_\s]+/g, ' ');
+  if (!STRATEGIES.includes(name)) throw new InvalidArgumentError(`must be one of ${STRATEGIES.join(', ')}.`);
+  return name;
+}
+
 /** The flags that select trades, shared by lists, statistics and every analytic. */
 export function addSelectionOptions(cmd: Command): Command {
   return cmd
@@ -18,7 +31,12 @@ export function addSelectionOptions(cmd: Command): Command {
       new Option('--asset-class <class>', 'only this asset class').choices(['stock', 'option', 'future', 'forex', 'crypto']),
     )
     .option('--setup <name>', 'only trades of this setup')
-    .option('--tag <tag>', 'only trades carrying this tag');
+    .option('--tag <tag>', 'only trades carrying this tag')
+    .option(
+      '--strategy <name>',
+      `only trades of this option strategy: ${STRATEGIES.join(', ')}; none: single instruments`,
+      strategyArg,
+    );
 }
 
 /** The selection flags as the API's query fields. */
@@ -29,6 +47,7 @@ export function selection(opts: Opts): Record<string, unknown> {
     assetClass: opts.assetClass,
     setup: opts.setup,
     tag: opts.tag,
+    strategy: opts.strategy,
   });
 }
 

@@ -26,6 +26,7 @@ const FLAGS: Record<string, string> = {
   result: '--result',
   account: '--account',
   assetClass: '--asset-class',
+  strategy: '--strategy',
   dateFrom: '--from',
   dateTo: '--to',
   tz: '--tz',

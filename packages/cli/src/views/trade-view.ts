@@ -22,7 +22,7 @@ export function printTradeTable(
       return [
         shortId(t.id),
         dateTime(t.entryTime, tz),
-        t.instrument,
+        t.strategy === null ? t.instrument : `${t.instrument} (${t.strategy})`,
         t.direction,
         num(t.positionSize),
         price(t.entryPrice),
@@ -50,9 +50,10 @@ function pricesByInstrument(trades: readonly Trade[]): Map<string, ReturnType<ty
   return new Map([...values].map(([instrument, list]) => [instrument, priceFormat(list)]));
 }
 
-/** The underlying, expiry, strike and right rows, where the trade has them. */
+/** The strategy, underlying, expiry, strike and right rows, where the trade has them. */
 function option(t: Trade): Array<[string, string]> {
   const rows: Array<[string, string]> = [];
+  if (t.strategy !== null) rows.push(['Strategy', t.strategy]);
   if (t.underlying !== null) rows.push(['Underlying', t.underlying]);
   if (t.expiry !== null) rows.push(['Expiry', t.expiry]);
   if (t.strike !== null) rows.push(['Strike', num(t.strike)]);
@@ -95,17 +96,20 @@ export function printExecutions(out: Output, executions: readonly TradeExecution
   out.line();
   out.line(out.c.bold(`Executions (${executions.length})`));
   const price = priceFormat(executions.map((e) => e.price));
+  // A position of several legs names each execution's leg.
+  const legs = new Set(executions.map((e) => e.instrument)).size > 1;
   out.printTable(
-    ['Time', 'Side', 'Qty', 'Price', 'Commission', 'Fees', 'Exec id'],
+    [...(legs ? ['Leg'] : []), 'Time', 'Side', 'Qty', 'Price', 'Commission', 'Fees', 'Exec id'],
     executions.map((e) => [
+      ...(legs ? [e.instrument] : []),
       dateTime(e.time, tz),
-      e.side,
+      e.action === 'trade' ? e.side : `${e.side} (${e.action})`,
       num(e.quantity),
       price(e.price),
       money(e.commission),
       money(e.fees),
       e.execId ?? NONE,
     ]),
-    ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
+    [...(legs ? (['left'] as const) : []), 'left', 'left', 'right', 'right', 'right', 'right', 'left'],
   );
 }

@@ -19,6 +19,7 @@ export const CATEGORIES: readonly Category[] = [
   'account',
   'assetClass',
   'holdingTime',
+  'strategy',
 ];
 
 /** Holding-time groups: upper bounds (exclusive) in ms and names; the last is open-ended. */
@@ -71,6 +72,7 @@ function nameOf(category: Category, fact: ClosedTradeFact): string {
   if (category === 'instrument') return fact.instrument;
   if (category === 'setup') return fact.setupType ?? '(none)';
   if (category === 'account') return fact.account ?? '(none)';
+  if (category === 'strategy') return fact.strategy ?? '(none)';
   return fact.assetClass ?? '(none)';
 }
 
@@ -85,7 +87,7 @@ function named(groups: Map<string, Tally>, name: string): Tally {
 
 /**
  * Groups closed trades by a category; only groups with trades are listed. `instrument`,
- * `setup` (`(none)` without one), `account` and `assetClass` (`(none)` without) and `tag`
+ * `setup` (`(none)` without one), `account`, `assetClass` and `strategy` (`(none)` without) and `tag`
  * (once per distinct tag, `(untagged)` without) sort by totalPnL descending, then name;
  * `hour`/`time` (local entry hour in tz, `09:00`) sort by hour; `weekday` (weekday of the
  * entry's trading day, `Monday`) Monday … Sunday; `holdingTime` from `<1 min` to `multi-day`.

@@ -49,6 +49,8 @@ export interface TradeQuery {
   assetClass?: string | undefined;
   setup?: string | undefined;
   tag?: string | undefined;
+  /** The trade's option strategy; null: only trades without one (single instruments). */
+  strategy?: string | null | undefined;
   /** Id range, both inclusive (the ids an id prefix covers). */
   idFrom?: string | undefined;
   idTo?: string | undefined;
@@ -94,7 +96,7 @@ export interface TradeRepo {
   /**
    * Closed trades in (exitTime, id) order, in batches, with their outcome only: id, exitTime,
    * resultMicros and rMultiple, read from a covering index. The other fields hold neutral values
-   * (instrument '', setupType null, tags empty, account and assetClass null, fees 0, entryTime =
+   * (instrument '', setupType null, tags empty, account, assetClass and strategy null, fees 0, entryTime =
    * exitTime): most analytics and the drawdown alert need no more.
    */
   closedOutcomes(userId: string, query: TradeQuery): AsyncIterable<ClosedTradeFact[]>;

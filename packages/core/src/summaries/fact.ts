@@ -11,6 +11,8 @@ export interface ClosedTradeFact {
   account: string | null;
   /** stock, option, future, forex, crypto, or null. */
   assetClass: string | null;
+  /** The option strategy of a position of several legs, or null. */
+  strategy: string | null;
   /** Entry time, ms since epoch. */
   entryTime: number;
   /** Exit time, ms since epoch. */

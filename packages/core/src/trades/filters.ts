@@ -25,9 +25,14 @@ export function filterEnd(value: string, days: TradingDayClock = UTC_DAYS): numb
   return day === null ? Date.parse(value) + 1 : days.startOf(day + 1);
 }
 
-/** The trade selection every analytic takes (instrument, account, class, setup, tag) in storage terms. */
+/**
+ * The trade selection every analytic takes (instrument, account, class, setup, tag, strategy) in
+ * storage terms; strategy `none` is null (the trades without one).
+ */
 export function selectionOf(q: TradeSelection): TradeQuery {
-  return { instrument: q.instrument, account: q.account, assetClass: q.assetClass, setup: q.setup, tag: q.tag };
+  const { instrument, account, assetClass, setup, tag } = q;
+  const strategy = q.strategy === 'none' ? null : q.strategy;
+  return { instrument, account, assetClass, setup, tag, strategy };
 }
 
 /** A list/statistics filter, with the zone of its date-only values. */

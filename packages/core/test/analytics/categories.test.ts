@@ -20,6 +20,7 @@ function trade(
     tags,
     account: null,
     assetClass: null,
+    strategy: null,
     entryTime,
     exitTime: entryTime + 3_600_000,
     resultMicros: toMicros(result),

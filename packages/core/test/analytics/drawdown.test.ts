@@ -33,6 +33,7 @@ const facts: ClosedTradeFact[] = HISTORY.map(([exit, result], i) => ({
   tags: [],
   account: null,
   assetClass: null,
+  strategy: null,
   entryTime: Date.parse(exit) - 60_000,
   exitTime: Date.parse(exit),
   resultMicros: toMicros(result),

@@ -16,6 +16,7 @@ function fact(result: number, rMultiple: number | null = null, extra: Partial<Cl
     tags: [],
     account: null,
     assetClass: null,
+    strategy: null,
     entryTime: t - 30_000,
     exitTime: t,
     resultMicros: toMicros(result),

@@ -13,6 +13,7 @@ export function at(exit: string, result: number, rMultiple: number | null = null
     tags: [],
     account: null,
     assetClass: null,
+    strategy: null,
     entryTime: t - 60_000,
     exitTime: t,
     resultMicros: toMicros(result),

@@ -77,4 +77,37 @@ describe('readFillsCsv', () => {
       'line 1, column qty: unknown column; line 1, column quantity: required column is missing',
     );
   });
+
+  it('reads order_id and action: an expiry, assignment or exercise at price 0 (blank reads as 0)', async () => {
+    const head = 'datetime,symbol,side,quantity,price,order_id,action\n';
+    const fills = await read(
+      `${head}2026-06-01T14:05:00Z,AAPL260619C00200000,buy,1,4,ord-1,\n` +
+        '2026-06-01T14:05:00Z,AAPL260619P00200000,buy,1,3.5,ord-1,trade\n' +
+        '2026-06-19T20:00:00Z,AAPL260619P00200000,sell,1,,,Expiry\n' +
+        '2026-06-19T20:00:00Z,AAPL260619C00200000,sell,1,0,,exercise\n',
+    );
+    expect(fills.map((f) => [f.price, f.orderRef, f.action])).toEqual([
+      [4, 'ord-1', undefined],
+      [3.5, 'ord-1', undefined],
+      [0, undefined, 'expiry'],
+      [0, undefined, 'exercise'],
+    ]);
+    expect('orderRef' in (fills[2] as Fill)).toBe(false);
+  });
+
+  it('refuses an unknown action, a price other than 0 with one, a price of 0 without one, and a long order_id', async () => {
+    const head = 'datetime,symbol,side,quantity,price,order_id,action\n';
+    expect(await failure(read(`${head}2026-06-19T20:00:00Z,X,sell,1,2,,expired\n`))).toBe(
+      'line 2, column action: "expired" is not an action: use expiry, assignment or exercise (blank or trade for a trade)',
+    );
+    expect(await failure(read(`${head}2026-06-19T20:00:00Z,X,sell,1,1.5,,assignment\n`))).toBe(
+      'line 2, column price: must be 0 (or blank) for an expiry, assignment or exercise: the stock it delivers is a row of its own',
+    );
+    expect(await failure(read(`${head}2026-06-19T20:00:00Z,X,sell,1,0,,\n`))).toBe(
+      'line 2, column price: must be greater than 0',
+    );
+    expect(await failure(read(`${head}2026-06-19T20:00:00Z,X,sell,1,1,${'o'.repeat(129)},\n`))).toBe(
+      'line 2, column order_id: at most 128 characters',
+    );
+  });
 });

@@ -14,11 +14,12 @@ const TITLES: Record<string, string> = {
   account: 'By account',
   holdingTime: 'By holding time',
   assetClass: 'By asset class',
+  strategy: 'By option strategy',
   tag: 'By tag',
 };
 
 /** The order sections appear in; categories not listed follow. */
-const ORDER = ['weekday', 'hour', 'time', 'setup', 'instrument', 'account', 'holdingTime', 'assetClass', 'tag'];
+const ORDER = ['weekday', 'hour', 'time', 'setup', 'instrument', 'account', 'holdingTime', 'assetClass', 'strategy', 'tag'];
 
 /** Most rows a category table lists (the chart shows the best and worst of longer lists). */
 export const TABLE_ROWS = 100;

@@ -57,7 +57,17 @@ export interface BrokerFill extends InstrumentHints {
   financing?: number;
   /** The broker's id of this execution (unique within its account): the dedup key when present. */
   execId?: string;
+  /**
+   * The broker's order (or combo) id: the legs of one order share it and open one position
+   * (the fill's `orderRef`; see `fillMarks`). Absent when the file has none.
+   */
   orderId?: string;
+  /**
+   * How the fill changes the position, where the broker says so. `expired`, `assigned` and
+   * `exercised` are set on option rows only: the option leg leaving the account (price 0, the
+   * side that closes it); the stock an assignment or exercise delivers is an ordinary fill at
+   * the strike.
+   */
   effect?: PositionEffect;
   brokerPnl?: BrokerPnl;
   /** Tags and a note for the trade this fill becomes part of (our own fills CSV). */

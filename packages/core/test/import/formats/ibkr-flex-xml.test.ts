@@ -12,6 +12,34 @@ describe('IBKR Flex Query XML', () => {
     expect(await detectedFormat(sample)).toBe('ibkr-flex-xml');
   });
 
+  it('gives each execution its order id (none for 0, an order IBKR booked); Ep, A and Ex mark option rows only', async () => {
+    const row = (attrs: string) =>
+      `<Trade accountId="U1" currency="USD" levelOfDetail="EXECUTION" transactionType="BookTrade" dateTime="20260515;162000" ${attrs} />`;
+    const option = (id: string, right: string, qty: number, codes: string, order: string) =>
+      row(
+        `assetCategory="OPT" symbol="KO    260515${right}00072000" underlyingSymbol="KO" multiplier="100" strike="72" expiry="20260515" putCall="${right}" quantity="${qty}" tradePrice="0" buySell="${qty > 0 ? 'BUY' : 'SELL'}" ibOrderID="${order}" ibExecID="${id}" notes="${codes}"`,
+      );
+    const text = `<FlexQueryResponse><FlexStatements><FlexStatement accountId="U1"><Trades>
+${option('e1', 'C', 1, 'A;C', '0')}
+${row('assetCategory="STK" symbol="KO" multiplier="1" quantity="-100" tradePrice="72" buySell="SELL" ibOrderID="0" ibExecID="e2" notes="A;C"')}
+${option('e3', 'P', -1, 'C;Ep', '')}
+${option('e4', 'C', -2, 'C;Ex', '000')}
+${row('assetCategory="STK" symbol="KO" multiplier="1" quantity="200" tradePrice="72" buySell="BUY" ibOrderID="0" ibExecID="e5" notes="Ex;O"')}
+${row('assetCategory="FUT" symbol="MESM6" underlyingSymbol="MES" multiplier="5" quantity="1" tradePrice="6600" buySell="BUY" ibOrderID="77" ibExecID="e6" notes="C;Ep"')}
+</Trades></FlexStatement></FlexStatements></FlexQueryResponse>`;
+    const { fills } = await readFormat('ibkr-flex-xml', text);
+    expect(fills.map((f) => [f.execId, f.symbol, f.effect, f.orderId])).toEqual([
+      ['e1', 'KO260515C00072000', 'assigned', undefined],
+      // The stock an assignment delivers is an ordinary fill at the strike.
+      ['e2', 'KO', 'close', undefined],
+      ['e3', 'KO260515P00072000', 'expired', undefined],
+      ['e4', 'KO260515C00072000', 'exercised', undefined],
+      ['e5', 'KO', 'open', undefined],
+      // A future's expiry closes at its settlement price.
+      ['e6', 'MESM6', 'close', '77'],
+    ]);
+  });
+
   it('reads <Trade> executions of every statement with their element lines; ignores positions, orders, lots and CASH', async () => {
     const { fills, warnings } = await readFormat('ibkr-flex-xml', xml);
     expect(fills.map((f) => `${f.account} ${f.symbol} ${f.side} ${f.quantity}@${f.price}`)).toEqual([

@@ -14,14 +14,14 @@ describe('IBKR Trade Confirmation Flex', () => {
     expect(await detectedFormat(sample)).toBe('ibkr-tradeconfirm');
   });
 
-  it('counts each ExecID once: a cancellation removes its execution, the re-booked row takes its place, a repeated row counts once', async () => {
+  it('counts each ExecID once (a cancellation removes its execution, the re-booked row takes its place, a repeated row counts once), with its OrderID', async () => {
     const { fills, warnings } = await readFormat('ibkr-tradeconfirm', plain);
     expect(warnings).toEqual([]);
-    expect(fills.map((f) => `${f.symbol} ${f.side} ${f.quantity}@${f.price} ${f.execId}`)).toEqual([
-      'AAPL buy 10@200 0000e0d5.65f1a2b3.02.01',
-      'MESM6 buy 2@6621.75 0001f4e8.65f1a2b3.01.01',
-      'MESM6 sell 2@6630.25 0001f4e8.65f1a2b3.04.01',
-      'AAPL sell 10@201.5 0000e0d5.65f1a2b3.05.01',
+    expect(fills.map((f) => `${f.symbol} ${f.side} ${f.quantity}@${f.price} ${f.execId} order ${f.orderId}`)).toEqual([
+      'AAPL buy 10@200 0000e0d5.65f1a2b3.02.01 order 3102',
+      'MESM6 buy 2@6621.75 0001f4e8.65f1a2b3.01.01 order 3101',
+      'MESM6 sell 2@6630.25 0001f4e8.65f1a2b3.04.01 order 3104',
+      'AAPL sell 10@201.5 0000e0d5.65f1a2b3.05.01 order 3105',
     ]);
     expect(fills[1]).toMatchObject({
       line: 6,

@@ -36,6 +36,22 @@ describe('thinkorswim Account Statement', () => {
       '44 AAPL buy 100@150 open',
     ]);
     expect(fills.every((f) => f.account === '87654321')).toBe(true);
+    // One order reference per execution: a spread's legs share their first row's; two orders of one second do not.
+    expect(fills.map((f) => f.orderId)).toEqual([
+      '3/26/26 15:00:00 L32',
+      '3/26/26 15:00:00 L33',
+      '3/26/26 13:00:00 L34',
+      '3/26/26 11:00:01 L35',
+      '3/26/26 11:00:00 L36',
+      '3/25/26 14:00:10 L37',
+      '3/25/26 14:00:10 L37',
+      '3/25/26 09:50:20 L39',
+      '3/25/26 09:35:00 L40',
+      '3/24/26 10:00:05 L41',
+      '3/24/26 10:00:05 L41',
+      '3/23/26 10:15:30 L43',
+      '3/23/26 09:30:01 L44',
+    ]);
     expect(fills[6]).toMatchObject({ time: { wall: { year: 2026, month: 3, day: 25, hour: 14, minute: 0, second: 10 } } });
     expect(fills[9]).toMatchObject({ assetClass: 'option', underlying: 'SPY', expiry: '2026-04-17', strike: 570, right: 'call' });
     expect(fills[7]).toMatchObject({ assetClass: 'future' });

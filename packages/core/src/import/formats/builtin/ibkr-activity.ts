@@ -134,7 +134,7 @@ class StatementReader {
     if (assetClass === 'option') Object.assign(fill, ibkrOption(symbol, {}, isFuturesOption(category)));
     else if (assetClass !== undefined) fill.assetClass = assetClass;
     if (assetClass === 'option' || assetClass === 'future') this.setMultiplier(fill, row, category);
-    const effect = ibkrEffect(codes);
+    const effect = ibkrEffect(codes, assetClass === 'option');
     if (effect !== undefined) fill.effect = effect;
     const realized = optionalAmountCell(row, 'Realized P/L');
     if (realized !== 0 || (effect !== undefined && effect !== 'open')) fill.brokerPnl = { amount: realized, basis: 'net' };

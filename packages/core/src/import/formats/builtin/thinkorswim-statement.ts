@@ -86,18 +86,35 @@ class StatementReader {
     this.header = { kind, index };
   }
 
-  /** A leg of Account Trade History: the first of an execution has its time, later legs a blank one. */
+  /**
+   * A leg of Account Trade History: the first of an execution has its time, later legs (of a
+   * spread) a blank one. Every leg of an execution takes one order reference, its first leg's
+   * time and line (the file has no order id), so a spread's legs open one position.
+   */
   private trade(row: HeaderRow): void {
     const time = row.get('Exec Time');
     if (time !== '') {
       const wall = wallClockCell(row, 'Exec Time', ['M/d/yy HH:mm:ss']);
-      this.current = { wall, at: wallMs(wall), side: 'buy', quantity: 0, symbol: row.get('Symbol'), prices: [], legs: [] };
+      const orderId = `${time} L${row.line}`;
+      this.current = {
+        wall,
+        at: wallMs(wall),
+        side: 'buy',
+        quantity: 0,
+        symbol: row.get('Symbol'),
+        prices: [],
+        legs: [],
+        orderId,
+      };
       this.executions.push(this.current);
     }
     const execution = this.current;
     if (execution === undefined)
       throw cellError(row.line, 'Exec Time', 'is blank, and no leg above gives the time of this spread');
-    const effect = EFFECTS[row.get('Pos Effect').toUpperCase()];
+    const instrument = instrumentOf(row);
+    const written = EFFECTS[row.get('Pos Effect').toUpperCase()];
+    // An option that expired leaves at 0; anything else said to expire is an ordinary close.
+    const effect = written === 'expired' && instrument.assetClass !== 'option' ? 'close' : written;
     const quantity = amountCell(row, 'Qty');
     const side = sideOf(row.get('Side')) ?? (quantity < 0 ? 'sell' : 'buy');
     const fill: BrokerFill = {
@@ -107,10 +124,11 @@ class StatementReader {
       account: this.account,
       side,
       quantity: Math.abs(quantity),
-      price: effect === 'expired' ? optionalAmountCell(row, 'Price') : amountCell(row, 'Price'),
-      ...instrumentOf(row),
+      price: effect === 'expired' ? 0 : written === 'expired' ? optionalAmountCell(row, 'Price') : amountCell(row, 'Price'),
+      ...instrument,
     };
     if (effect !== undefined) fill.effect = effect;
+    fill.orderId = execution.orderId;
     if (execution.legs.length === 0) {
       execution.side = side;
       execution.quantity = fill.quantity;

@@ -22,7 +22,7 @@ export interface Fill {
   side: FillSide;
   /** > 0; matched at a resolution of 1e-8. */
   quantity: number;
-  /** > 0. */
+  /** > 0; 0 for an option's expiry, assignment or exercise (`action`). */
   price: number;
   /** ≥ 0, money. */
   commission: number;
@@ -70,10 +70,20 @@ export const FILL_COLUMNS: readonly string[] = [
   'multiplier',
   'tags',
   'note',
+  'orderid',
+  'action',
 ];
 /** The columns a fills CSV must have. */
 export const FILL_REQUIRED_COLUMNS: readonly string[] = ['datetime', 'symbol', 'side', 'quantity', 'price'];
 const SIDES: Record<string, FillSide> = { buy: 'buy', b: 'buy', bot: 'buy', sell: 'sell', s: 'sell', sld: 'sell' };
+/** The `action` cell: an option leaving the account (blank or `trade`: an ordinary trade). */
+const ACTIONS: Record<string, NonNullable<Fill['action']> | undefined> = {
+  '': undefined,
+  trade: undefined,
+  expiry: 'expiry',
+  assignment: 'assignment',
+  exercise: 'exercise',
+};
 
 /** The header check and column labels of a fills CSV. */
 export class FillColumns {
@@ -145,7 +155,11 @@ function parseRow<T, Time extends BrokerTime>(
   const quantity = amount('quantity', 'positive');
   if (quantity !== undefined && quantity > MAX_FILL_QUANTITY) fail('quantity', `at most ${MAX_FILL_QUANTITY}`);
   if (quantity !== undefined && Math.round(quantity * 1e8) === 0) fail('quantity', 'below the 1e-8 resolution');
-  const price = amount('price', 'positive');
+  const rawAction = text('action');
+  const action = ACTIONS[rawAction.toLowerCase()];
+  if (action === undefined && !(rawAction.toLowerCase() in ACTIONS))
+    fail('action', `"${rawAction}" is not an action: use expiry, assignment or exercise (blank or trade for a trade)`);
+  const price = action === undefined ? amount('price', 'positive') : removalPrice(text('price'), fail);
   const commission = amount('commission', 'non-negative') ?? 0;
   const fees = amount('fees', 'non-negative') ?? 0;
   const multiplier = amount('multiplier', 'positive') ?? 1;
@@ -155,6 +169,8 @@ function parseRow<T, Time extends BrokerTime>(
   if (account.length > 64) fail('account', 'at most 64 characters');
   const tags = parse('tags', parseTags) ?? [];
   const note = text('note');
+  const orderRef = text('orderid');
+  if (orderRef.length > 128) fail('orderid', 'at most 128 characters');
   if (errors.length > 0) throw validationError(errors);
   const fill: Omit<Fill, 'datetime'> & { time: Time } = {
     line: row.line,
@@ -171,7 +187,19 @@ function parseRow<T, Time extends BrokerTime>(
     note,
   };
   if (execId !== '') fill.execId = execId;
+  if (orderRef !== '') fill.orderRef = orderRef;
+  if (action !== undefined) fill.action = action;
   return fill;
+}
+
+/** The price of an option's expiry, assignment or exercise: 0 (blank reads as 0). */
+function removalPrice(raw: string, fail: (key: string, message: string) => undefined): number | undefined {
+  if (raw === '') return 0;
+  const r = parseDecimal(raw);
+  if (!r.ok) return fail('price', r.message);
+  if (r.value !== 0)
+    return fail('price', 'must be 0 (or blank) for an expiry, assignment or exercise: the stock it delivers is a row of its own');
+  return 0;
 }
 
 /** Options of {@link readFillsCsv}. */
@@ -194,7 +222,8 @@ function csvOptions(columns: FillColumns, options: FillsCsvOptions): CsvReadOpti
 /**
  * Streams the fills of a fills CSV in file order. Columns: `datetime` (with Z or an offset),
  * `symbol`, `side`, `quantity`, `price`, optional `commission`, `fees`, `exec_id`, `account`,
- * `multiplier`, `tags` (`;`-separated), `note`; names match ignoring case, blanks, `_`, `-`.
+ * `multiplier`, `tags` (`;`-separated), `note`, `order_id`, `action` (expiry, assignment or
+ * exercise, at price 0); names match ignoring case, blanks, `_`, `-`.
  */
 export async function* readFillsCsv(chunks: CsvChunks, options: FillsCsvOptions = {}): AsyncGenerator<Fill> {
   const columns = new FillColumns();

@@ -19,7 +19,9 @@ import type {
   ReadOptions,
   TradeRecord,
 } from '../types.js';
+import { parseOccSymbol } from '../../values/instruments.js';
 import { parseTimeCell } from '../../values/plain.js';
+import { REMOVAL_EFFECTS } from '../parts/fill-marks.js';
 import { timeKey } from '../parts/paired-fills.js';
 import { zoneIssueWarning } from '../parts/zone-warning.js';
 
@@ -132,9 +134,9 @@ export const tjFillsCsv = defineFormat({
   title: 'Fills CSV',
   exportHint: 'any CSV with these columns (one row per execution)',
   reads:
-    'executions: datetime, symbol, side, quantity, price; optional commission, fees, exec_id, account, multiplier, tags, note',
+    'executions: datetime, symbol, side, quantity, price; optional commission, fees, exec_id, account, multiplier, tags, note, order_id, action',
   timeRule: 'datetime with Z or an offset as written; naive (no offset): read in --source-tz',
-  sampleHeader: 'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note',
+  sampleHeader: 'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note,order_id,action',
   requiredColumns: FILL_REQUIRED_COLUMNS,
   detect: (head) => ownScore(head, FILL_REQUIRED_COLUMNS, FILL_KNOWN),
   order: fillsOrder,
@@ -159,6 +161,11 @@ export const tjFillsCsv = defineFormat({
         multiplier: f.multiplier,
       };
       if (f.execId !== undefined) fill.execId = f.execId;
+      // An OCC symbol is that option (its legs can then form a strategy); the multiplier stays the file's.
+      const option = parseOccSymbol(f.symbol);
+      if (option !== undefined) Object.assign(fill, { assetClass: 'option', ...option });
+      if (f.orderRef !== undefined) fill.orderId = f.orderRef;
+      if (f.action !== undefined) fill.effect = REMOVAL_EFFECTS[f.action];
       if (f.tags.length > 0) fill.tags = f.tags;
       if (f.note !== '') fill.note = f.note;
       return [fill];

@@ -173,7 +173,7 @@ export function flexFill(row: FlexRow, account: string, category: string): Broke
   if (fees > 0) fill.fees = fees;
   const execId = execIdOf(row);
   if (execId !== '') fill.execId = execId;
-  const orderId = pick(row, ['IBOrderID', 'OrderID']).value;
+  const orderId = ibkr.ibkrOrderId(pick(row, ['IBOrderID', 'OrderID']).value);
   if (orderId !== '') fill.orderId = orderId;
   const currency = pick(row, ['CurrencyPrimary', 'Currency']).value;
   if (currency !== '') fill.currency = currency;
@@ -193,6 +193,7 @@ export function flexFill(row: FlexRow, account: string, category: string): Broke
   }
   const effect = ibkr.ibkrEffect(
     new Set([...ibkr.ibkrCodes(pick(row, CODES).value), ...ibkr.ibkrCodes(row.get('Open/CloseIndicator'))]),
+    assetClass === 'option',
   );
   if (effect !== undefined) fill.effect = effect;
   if (row.has('FifoPnlRealized')) {

@@ -83,17 +83,28 @@ export function ibkrCodes(raw: string): Set<string> {
 
 /**
  * The position effect of IBKR codes (statement `Code`, Flex `Notes/Codes` plus
- * `Open/CloseIndicator`): Ep expired, A assigned and Ex exercised (on the closing row), else O
- * open or C close; undefined for a row that both closes and opens (a flip) or says neither.
+ * `Open/CloseIndicator`): on an option's row, Ep expired, A assigned and Ex exercised (the row
+ * that closes the option); else O open or C close (the stock row of an assignment or exercise, a
+ * future's expiry at its settlement); undefined for a row that both closes and opens (a flip) or
+ * says neither.
  */
-export function ibkrEffect(codes: ReadonlySet<string>): PositionEffect | undefined {
+export function ibkrEffect(codes: ReadonlySet<string>, option: boolean): PositionEffect | undefined {
   const closes = codes.has('C');
   const opens = codes.has('O');
-  if (codes.has('EP')) return 'expired';
-  if (closes && codes.has('A')) return 'assigned';
-  if (closes && codes.has('EX')) return 'exercised';
+  if (option && codes.has('EP')) return 'expired';
+  if (option && closes && codes.has('A')) return 'assigned';
+  if (option && closes && codes.has('EX')) return 'exercised';
   if (opens !== closes) return opens ? 'open' : 'close';
-  return undefined;
+  // An expiry row may carry Ep alone: it closes.
+  return codes.has('EP') ? 'close' : undefined;
+}
+
+/**
+ * An IBKR order id as a fill's order reference: '' for none, and for 0, which IBKR writes on
+ * rows no order made (expiries, assignments and exercises booked by IBKR).
+ */
+export function ibkrOrderId(raw: string): string {
+  return /^0+$/.test(raw.trim()) ? '' : raw.trim();
 }
 
 /**

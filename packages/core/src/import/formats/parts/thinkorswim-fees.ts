@@ -54,6 +54,8 @@ export interface Execution {
   /** Prices a fee row may show: the first leg's price and the order's net price. */
   prices: number[];
   legs: BrokerFill[];
+  /** The order reference its legs share (the first leg's time and line). */
+  orderId: string;
 }
 
 const DESCRIPTION = /^(BOT|SOLD)\s+([+-]?[\d,]*\.?\d+)\s+(.*?)(?:\s+@\s*(\S+))?\s*$/i;
