@@ -69,7 +69,9 @@ for (const db of DATABASES) {
       const mapping = { columns: { time: 'When', symbol: 'Sym', side: 'Act', quantity: 'Qty', price: 'Px', commission: 'Comm' } };
       const once = await client.imports.create(blotter, { map: mapping, sourceTz: 'America/New_York', dryRun: true });
       expect(once).toMatchObject({ format: { name: 'mapped' }, counts: { tradesCreated: 1 } });
-      expect(once.groups).toEqual([{ account: '', instrument: 'F', trades: 1, open: 0, pnl: 1.8, openRealizedPnL: 0, brokerPnl: null }]);
+      expect(once.groups).toEqual([
+        { account: '', instrument: 'F', trades: 1, open: 0, pnl: 1.8, openRealizedPnL: 0, brokerPnl: null },
+      ]);
       const pairs = await client.imports.create(blotter, {
         map: 'time=When,symbol=Sym,side=Act,quantity=Qty,price=Px,commission=Comm',
         datePattern: 'yyyy-MM-dd HH:mm:ss',

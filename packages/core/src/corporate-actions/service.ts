@@ -24,7 +24,6 @@ import {
   sameAction,
 } from './record.js';
 
-
 /** The fields of a validated create body, with its cross-field rules checked. */
 function fieldsOf(body: CorporateActionCreate, now: number): CorporateActionFields {
   const errors: FieldError[] = [];

@@ -18,6 +18,7 @@ import type { FormatRegistry } from '../formats/registry.js';
 import type { BrokerFill, BrokerFormat, FormatInput, FormatWarning, ReadOptions } from '../formats/types.js';
 import { wallClockToInstant } from '../values/zoned-time.js';
 import { zoneIssueWarning } from '../formats/parts/zone-warning.js';
+import { fillMarks } from '../formats/parts/fill-marks.js';
 
 /** Options of {@link openBrokerFile}. */
 export interface BrokerFileOptions {
@@ -288,6 +289,7 @@ function toFill(f: BrokerFill, options: BrokerFileOptions, report: BrokerFileRep
     note: f.note ?? '',
   };
   if (f.execId !== undefined && f.execId !== '') fill.execId = f.execId;
+  Object.assign(fill, fillMarks(f));
   if (f.brokerPnl !== undefined) fill.brokerPnl = { micros: toMicros(f.brokerPnl.amount), basis: f.brokerPnl.basis };
   const details = detailsOf(f);
   if (details !== undefined) fill.details = details;

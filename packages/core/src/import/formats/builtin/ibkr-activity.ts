@@ -93,7 +93,13 @@ class StatementReader {
   }
 
   /** A warning the first time `key` is skipped; silence after. */
-  private skipOnce(seen: Set<string>, key: string, row: HeaderRow, message: string, out: Array<BrokerRecord | CorporateActionRecord>): void {
+  private skipOnce(
+    seen: Set<string>,
+    key: string,
+    row: HeaderRow,
+    message: string,
+    out: Array<BrokerRecord | CorporateActionRecord>,
+  ): void {
     if (seen.has(key)) return;
     seen.add(key);
     out.push({ kind: 'warning', line: row.line, message: `${message} (this and any further ones are skipped)` });
