@@ -62,7 +62,8 @@ function samePartials(a: TradeRow, b: TradeRow): boolean {
 export function latestNewPartial({ trade, before }: TradeChange): number | undefined {
   const had = new Set((before?.partialExits ?? []).map((p) => `${p.time}:${p.pnlMicros}`));
   let latest: number | undefined;
-  for (const p of trade.partialExits) if (!had.has(`${p.time}:${p.pnlMicros}`) && (latest === undefined || p.time > latest)) latest = p.time;
+  for (const p of trade.partialExits)
+    if (!had.has(`${p.time}:${p.pnlMicros}`) && (latest === undefined || p.time > latest)) latest = p.time;
   return latest;
 }
 
