@@ -59,7 +59,7 @@ function samePartials(a: TradeRow, b: TradeRow): boolean {
 }
 
 /** The time of the latest partial exit the change books (one `before` did not have), if any. */
-export function latestNewPartial({ trade, before }: TradeChange): number | undefined {
+function latestNewPartial({ trade, before }: TradeChange): number | undefined {
   const had = new Set((before?.partialExits ?? []).map((p) => `${p.time}:${p.pnlMicros}`));
   let latest: number | undefined;
   for (const p of trade.partialExits)
