@@ -111,7 +111,8 @@ export interface TradeRepo {
    * the list, but its exit range [exitFrom, exitTo) bounds the bookings instead of the exit: a
    * trade is read when it may have booked inside it (open, or exited at or after exitFrom;
    * entered before exitTo). Callers still place each booking by its own time. A partial index
-   * (migration 29) makes this one empty probe for a user without partial exits.
+   * (migration 29) makes the read without other filters one empty probe for a user without
+   * partial exits; with filters, at most the trades those filters already select are visited.
    */
   partialExits(userId: string, query: TradeQuery): Promise<PartialExitTrade[]>;
   /** Open and total counts. */
