@@ -11,7 +11,7 @@ import { runningStates } from './running.js';
 /** What an import tells the alert rules: the trades it wrote that could concern today, and its latest close. */
 export interface ImportedTrades {
   importId: string;
-  /** Trades created or closed by the import that entered or exited within the last two days. */
+  /** Trades created or closed by the import that entered, exited or booked a partial exit within the last two days. */
   recent: TradeRow[];
   /** The import's trade with the latest exit, if it closed any. */
   latestClosed: TradeRow | undefined;
@@ -44,8 +44,11 @@ export async function evaluateImportAlerts(
       ms !== null && days.dayOf(ms, account) === days.dayOf(now, account);
     const latest = imported.latestClosed;
     if (alert.type === 'dailyLossLimit') {
-      const closedToday = imported.recent.filter((t) => isToday(t.exitTime, t.account));
-      const last = closedToday.at(-1);
+      // The last trade that booked P&L today: a close, or a partial exit of a trade left open.
+      const bookedToday = imported.recent.filter(
+        (t) => isToday(t.exitTime, t.account) || t.partialExits.some((p) => isToday(p.time, t.account)),
+      );
+      const last = bookedToday.at(-1);
       if (last) {
         const trigger = await checkAlert(tx, alert, { trade: last, before: undefined }, running);
         if (trigger) await fire(tx, deps, alert, last, trigger);

@@ -1,9 +1,9 @@
 import { tradingDaysFor } from '../settings/read.js';
 import type { TradingDays } from '../shared/trading-day.js';
 import type { Repositories } from '../storage/ports.js';
-import type { AlertRow, AlertStateRow } from '../storage/rows.js';
+import type { AlertRow, AlertStateRow, TradeRow } from '../storage/rows.js';
 import type { TradeChange, Trigger } from './trigger.js';
-import { perAccountDay } from './running-daily.js';
+import { dayLoss } from './running-daily.js';
 import { type Folded, isAfter, type RunningType } from './running-fold.js';
 import { RUNNING_RULES } from './running-rules.js';
 
@@ -52,6 +52,21 @@ function leavesClosedAlone({ trade, before }: TradeChange): boolean {
   return before !== undefined && before.exitTime === trade.exitTime && before.resultMicros === trade.resultMicros;
 }
 
+/** True when two versions of a trade have the same partial exits. */
+function samePartials(a: TradeRow, b: TradeRow): boolean {
+  const [p, q] = [a.partialExits, b.partialExits];
+  return p.length === q.length && p.every((x, i) => x.time === q[i]?.time && x.pnlMicros === q[i]?.pnlMicros);
+}
+
+/** The time of the latest partial exit the change books (one `before` did not have), if any. */
+function latestNewPartial({ trade, before }: TradeChange): number | undefined {
+  const had = new Set((before?.partialExits ?? []).map((p) => `${p.time}:${p.pnlMicros}`));
+  let latest: number | undefined;
+  for (const p of trade.partialExits)
+    if (!had.has(`${p.time}:${p.pnlMicros}`) && (latest === undefined || p.time > latest)) latest = p.time;
+  return latest;
+}
+
 /** What of the alert a state depends on: its zone (days) and its last edit (an edit rebuilds). */
 const basisOf = (alert: AlertRow) => `${alert.tz} ${alert.updatedAt}`;
 
@@ -69,10 +84,15 @@ export async function checkRunning(
 ): Promise<Trigger | undefined> {
   const rule = RUNNING_RULES[alert.type];
   let days: TradingDays | undefined;
+  // The daily loss limit also hears a write that books partial exits: the day of the latest one.
+  const partial = alert.type === 'dailyLossLimit' ? latestNewPartial(change) : undefined;
   if (alert.type === 'dailyLossLimit') {
     days = await tradingDaysFor(tx, alert.userId, alert.tz);
     // Days of several clocks are not ordered by exit time: such a user's day is read as before.
-    if (days.perAccount) return closesOrMovesExit(change) ? perAccountDay(tx, alert, change.trade, days) : undefined;
+    if (days.perAccount) {
+      const time = closesOrMovesExit(change) ? change.trade.exitTime : partial;
+      return time == null ? undefined : dayLoss(tx, alert, change.trade, time, days);
+    }
   }
   const { version, states } = await running.load();
   const prior = states.get(alert.id);
@@ -84,8 +104,10 @@ export async function checkRunning(
     states.set(alert.id, row);
   };
   if (!closesOrMovesExit(change)) {
-    if (valid && leavesClosedAlone(change)) await save(prior);
-    return undefined;
+    // New partial exits are P&L the daily state has not seen: it is left behind, to be rebuilt.
+    const unseen = alert.type === 'dailyLossLimit' && change.before !== undefined && !samePartials(change.before, change.trade);
+    if (valid && leavesClosedAlone(change) && partial === undefined && !unseen) await save(prior);
+    return partial === undefined ? undefined : dayLoss(tx, alert, change.trade, partial, days as TradingDays);
   }
   // A new close (not an edit of one the state folded in) after every folded one folds in; one
   // before them is taken in where its rule can tell in O(1); anything else rescans.

@@ -23,7 +23,9 @@ export interface CalendarOptions extends DayOptions {
 
 /**
  * Every day of a month (by the exit's trading day), zero-filled, with its P&L, trade count and
- * daily journal entry; the month's trades and P&L beside. Exits on other days are ignored.
+ * daily journal entry; the month's trades and P&L beside. A partial exit books its P&L on its
+ * own day (no trade, win or loss there); a close books the rest of its result. Exits and
+ * bookings on other days are ignored.
  *
  * @example createCalendarAccumulator({ month: '2026-11', tz: 'America/New_York' })
  */
@@ -35,12 +37,18 @@ export function createCalendarAccumulator(opts: CalendarOptions): Accumulator<Ca
   let trades = 0;
   let pnl = 0;
   return {
-    add(fact) {
+    add(fact, realizedMicros = 0) {
       const day = days.dayOf(fact.exitTime, fact.account);
       if (day < first || day > last) return;
-      series.addOnDay(day, fact);
+      series.addOnDay(day, fact, realizedMicros);
       trades++;
-      pnl += fact.resultMicros;
+      pnl += fact.resultMicros - realizedMicros;
+    },
+    book(b) {
+      const day = days.dayOf(b.time, b.account);
+      if (day < first || day > last) return;
+      series.bookOnDay(day, b.pnlMicros);
+      pnl += b.pnlMicros;
     },
     result() {
       return {

@@ -21,18 +21,29 @@ export interface RecentOptions extends DayOptions {
 /**
  * Zero-filled recent performance by the trading day of the exit (midnight in `tz` by default), oldest first: daily = the 30
  * calendar days ending today, weekly = the 12 ISO weeks ending this week, monthly = the
- * 12 months ending this month. Exits after `now`'s period or before the window are ignored.
+ * 12 months ending this month. Partial exits book their P&L on their own day (see
+ * {@link Accumulator}). Exits after `now`'s period or before the window are ignored.
  */
 export function createRecentPerformanceAccumulator(opts: RecentOptions): Accumulator<RecentPerformance> {
   const days = daysOf(opts);
   const series = recentSeries(days.user.dayOf(opts.now));
   return {
-    add(fact) {
+    add(fact, realizedMicros) {
       const day = days.dayOf(fact.exitTime, fact.account);
-      for (const s of series) s.addOnDay(day, fact);
+      for (const s of series) s.addOnDay(day, fact, realizedMicros);
+    },
+    book(b) {
+      const day = days.dayOf(b.time, b.account);
+      for (const s of series) s.bookOnDay(day, b.pnlMicros);
     },
     result: () => recentOf(series),
   };
+}
+
+/** The first and last trading day the recent performance around trading day `today` covers. */
+export function recentWindow(today: number): { fromDay: number; toDay: number } {
+  const series = recentSeries(today);
+  return { fromDay: Math.min(...series.map((s) => s.fromDay)), toDay: Math.max(...series.map((s) => s.toDay)) };
 }
 
 /** The empty daily, weekly and monthly series of the recent performance around trading day `today`. */
@@ -70,14 +81,17 @@ export function dashboardOf(s: Statistics, recentPerformance: RecentPerformance)
   };
 }
 
-/** The whole dashboard (summary + recentPerformance) in one pass. */
+/** The whole dashboard (summary + recentPerformance) in one pass; the summary is of closed trades only. */
 export function createDashboardAccumulator(opts: RecentOptions): Accumulator<Dashboard> {
   const stats = createStatisticsAccumulator();
   const recent = createRecentPerformanceAccumulator(opts);
   return {
-    add(fact) {
+    add(fact, realizedMicros) {
       stats.add(fact);
-      recent.add(fact);
+      recent.add(fact, realizedMicros);
+    },
+    book(b) {
+      recent.book?.(b);
     },
     result: () => dashboardOf(stats.result(), recent.result()),
   };

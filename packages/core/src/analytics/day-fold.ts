@@ -1,7 +1,8 @@
 import { DAY_MS } from '../shared/calendar.js';
 import type { TradingDayClock } from '../shared/trading-day.js';
 import type { DaySpan, Storage, TradeQuery } from '../storage/ports.js';
-import { type RecentPerformance, recentOf, recentSeries } from './dashboard.js';
+import { netBookings } from './bookings.js';
+import { type RecentPerformance, recentOf, recentSeries, recentWindow } from './dashboard.js';
 import { DAY_FIELDS_VERSION, type SegmentState, type StoredDay } from '../summaries/day-fields.js';
 import { Segment } from '../summaries/segment.js';
 
@@ -63,7 +64,8 @@ export function daySpans(clock: TradingDayClock, fromDay: number, toDay: number)
 
 /**
  * The dashboard's recent performance by the user's trading day (no account with its own), from
- * per-day counts the database groups over the recent window only.
+ * per-day counts the database groups over the recent window only, with the partial exits booked
+ * in that window (and the closes' share of them taken back on their exit day).
  */
 export async function recentFromTallies(
   storage: Storage,
@@ -72,16 +74,25 @@ export async function recentFromTallies(
   today: number,
 ): Promise<RecentPerformance> {
   const series = recentSeries(today);
-  const fromDay = Math.min(...series.map((s) => s.fromDay));
-  const spans = daySpans(clock, fromDay, Math.max(...series.map((s) => s.toDay)));
+  const { fromDay, toDay } = recentWindow(today);
+  const spans = daySpans(clock, fromDay, toDay);
   const firstDays: number[] = [];
   let day = fromDay;
   for (const s of spans) {
     firstDays.push(day);
     day += s.days;
   }
-  for (const t of await storage.repos.tradeDays.tallies(userId, spans)) {
+  const [from, to] = [clock.startOf(fromDay), clock.startOf(toDay + 1)];
+  const [tallies, partials] = await Promise.all([
+    storage.repos.tradeDays.tallies(userId, spans),
+    storage.repos.trades.partialExits(userId, { exitFrom: from, exitTo: to }),
+  ]);
+  for (const t of tallies) {
     for (const s of series) s.addCountsOnDay((firstDays[t.span] as number) + t.day, t);
+  }
+  for (const b of netBookings(partials)) {
+    if (b.time < from || b.time >= to) continue;
+    for (const s of series) s.bookOnDay(clock.dayOf(b.time), b.pnlMicros);
   }
   return recentOf(series);
 }

@@ -12,7 +12,11 @@ export interface EquityCurveOptions extends DayOptions {
   startingBalance?: number | undefined;
 }
 
-/** One point per trading day (of exitTime; midnight in `tz` by default) that has exits, oldest first; sums in micros. */
+/**
+ * One point per trading day (midnight in `tz` by default) with P&L booked, oldest first: exits,
+ * which book their result less what their partial exits booked before, and partial exits; sums
+ * in micros.
+ */
 export function createEquityCurveAccumulator(opts: EquityCurveOptions): Accumulator<EquityPoint[]> {
   const tradingDays = daysOf(opts);
   const start = toMicros(opts.startingBalance ?? 0);
@@ -22,15 +26,20 @@ export function createEquityCurveAccumulator(opts: EquityCurveOptions): Accumula
   const flush = (): void => {
     if (!Number.isNaN(lastDay)) days.set(lastDay, lastSum);
   };
+  const bookOn = (day: number, pnlMicros: number): void => {
+    if (day !== lastDay) {
+      flush();
+      lastDay = day;
+      lastSum = days.get(day) ?? 0;
+    }
+    lastSum += pnlMicros;
+  };
   return {
-    add(fact) {
-      const day = tradingDays.dayOf(fact.exitTime, fact.account);
-      if (day !== lastDay) {
-        flush();
-        lastDay = day;
-        lastSum = days.get(day) ?? 0;
-      }
-      lastSum += fact.resultMicros;
+    add(fact, realizedMicros = 0) {
+      bookOn(tradingDays.dayOf(fact.exitTime, fact.account), fact.resultMicros - realizedMicros);
+    },
+    book(b) {
+      bookOn(tradingDays.dayOf(b.time, b.account), b.pnlMicros);
     },
     result() {
       flush();

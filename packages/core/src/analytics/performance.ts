@@ -33,9 +33,10 @@ export function performanceBucketCount(period: Granularity, dateFrom: string, da
 }
 
 /**
- * Zero-filled performance per period (by local exit date in `tz`), oldest first. A missing
- * dateFrom/dateTo defaults to the first/last exit inside the other bound (to the given bound
- * when no trade falls inside). Facts outside the range are ignored. Throws `validation_failed`
+ * Zero-filled performance per period (by the trading day of the exit, and of each partial exit's
+ * booking), oldest first. A missing dateFrom/dateTo defaults to the first/last day with an exit
+ * or a booking inside the other bound (to the given bound when none falls inside). Facts and
+ * bookings outside the range are ignored. Throws `validation_failed`
  * at creation for malformed/inverted dates or more than 3,700 buckets, and from result() when
  * a range defaulted from the data spans more than that.
  */
@@ -51,22 +52,28 @@ export function createPerformanceAccumulator(opts: PerformanceOptions): Accumula
   let maxDay = -Infinity;
   let lastDay = Number.NaN;
   let last: Tally | undefined;
-  return {
-    add(fact) {
-      const day = days.dayOf(fact.exitTime, fact.account);
-      if (day < lo || day > hi) return;
-      if (day !== lastDay || last === undefined) {
-        if (day < minDay) minDay = day;
-        if (day > maxDay) maxDay = day;
-        const idx = periodIndex(g, day);
-        last = tallies.get(idx);
-        if (last === undefined) {
-          last = new Tally();
-          tallies.set(idx, last);
-        }
-        lastDay = day;
+  /** The tally of the period of trading day `day`, or undefined outside the range. */
+  const tallyOn = (day: number): Tally | undefined => {
+    if (day < lo || day > hi) return undefined;
+    if (day !== lastDay || last === undefined) {
+      if (day < minDay) minDay = day;
+      if (day > maxDay) maxDay = day;
+      const idx = periodIndex(g, day);
+      last = tallies.get(idx);
+      if (last === undefined) {
+        last = new Tally();
+        tallies.set(idx, last);
       }
-      last.add(fact);
+      lastDay = day;
+    }
+    return last;
+  };
+  return {
+    add(fact, realizedMicros) {
+      tallyOn(days.dayOf(fact.exitTime, fact.account))?.add(fact, realizedMicros);
+    },
+    book(b) {
+      tallyOn(days.dayOf(b.time, b.account))?.book(b.pnlMicros);
     },
     result() {
       const fromDay = from ?? (tallies.size > 0 ? minDay : to);

@@ -80,9 +80,9 @@ export class PeriodSeries {
     this.tallies = new Array<Tally | undefined>(periodIndex(g, toDay) - this.first + 1).fill(undefined);
   }
 
-  /** Adds a trade whose exit falls on local civil day `day`. */
-  addOnDay(day: number, fact: ClosedTradeFact): void {
-    if (day < this.fromDay || day > this.toDay) return;
+  /** The tally of civil day `day`, or undefined when the day is outside the series. */
+  private tallyOn(day: number): Tally | undefined {
+    if (day < this.fromDay || day > this.toDay) return undefined;
     if (day !== this.lastDay || this.last === undefined) {
       const i = periodIndex(this.g, day) - this.first;
       let t = this.tallies[i];
@@ -93,19 +93,22 @@ export class PeriodSeries {
       this.last = t;
       this.lastDay = day;
     }
-    this.last.add(fact);
+    return this.last;
+  }
+
+  /** Adds a trade whose exit falls on local civil day `day` (`realizedMicros`: see {@link Tally.add}). */
+  addOnDay(day: number, fact: ClosedTradeFact, realizedMicros = 0): void {
+    this.tallyOn(day)?.add(fact, realizedMicros);
+  }
+
+  /** Books a partial exit's P&L (micros) on civil day `day`. */
+  bookOnDay(day: number, pnlMicros: number): void {
+    this.tallyOn(day)?.book(pnlMicros);
   }
 
   /** Adds the counts and P&L of a day's trades at once (see {@link Tally.addCounts}). */
   addCountsOnDay(day: number, counts: { trades: number; wins: number; losses: number; pnl: number }): void {
-    if (day < this.fromDay || day > this.toDay) return;
-    const i = periodIndex(this.g, day) - this.first;
-    let t = this.tallies[i];
-    if (t === undefined) {
-      t = new Tally();
-      this.tallies[i] = t;
-    }
-    t.addCounts(counts);
+    this.tallyOn(day)?.addCounts(counts);
   }
 
   /** The zero-filled buckets, oldest first. */
@@ -121,7 +124,7 @@ export interface PeriodBucketsOptions extends DayOptions {
   dateTo: string;
 }
 
-/** Zero-filled daily/weekly/monthly buckets (by local exit date in `tz`) over a fixed date range. */
+/** Zero-filled daily/weekly/monthly buckets (by local exit date in `tz`, partial exits by theirs) over a fixed date range. */
 export function createPeriodBucketsAccumulator(opts: PeriodBucketsOptions): Accumulator<PeriodBucket[]> {
   const days = daysOf(opts);
   const { from, to } = parseDateRange(opts.dateFrom, opts.dateTo);
@@ -129,8 +132,11 @@ export function createPeriodBucketsAccumulator(opts: PeriodBucketsOptions): Accu
   assertPeriodLimit(opts.period, from, to);
   const series = new PeriodSeries(opts.period, from, to);
   return {
-    add(fact) {
-      series.addOnDay(days.dayOf(fact.exitTime, fact.account), fact);
+    add(fact, realizedMicros) {
+      series.addOnDay(days.dayOf(fact.exitTime, fact.account), fact, realizedMicros);
+    },
+    book(b) {
+      series.bookOnDay(days.dayOf(b.time, b.account), b.pnlMicros);
     },
     result: () => series.buckets(),
   };

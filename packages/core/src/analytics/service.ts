@@ -25,7 +25,8 @@ import { createCalendarAccumulator, monthDays } from './calendar.js';
 import { granularityOf } from './periods.js';
 import type { Accumulator } from './accumulator.js';
 import { createByCategoryAccumulator } from './by-category.js';
-import { createDashboardAccumulator, dashboardOf } from './dashboard.js';
+import { bookedFeed, bookingsOf, NO_BOOKINGS } from './bookings.js';
+import { createDashboardAccumulator, dashboardOf, recentWindow } from './dashboard.js';
 import { allClosedSegment, recentFromTallies, selectsAllClosed } from './day-fold.js';
 import { createEquityCurveAccumulator } from './equity-curve.js';
 import { createPerformanceAccumulator } from './performance.js';
@@ -35,7 +36,9 @@ import { createStatisticsAccumulator, statisticsOf } from './statistics.js';
 
 /**
  * Analytics for one acting user, each computed in one ordered pass over the user's closed
- * trades (money in integer micro-units), so SQLite and PostgreSQL give the same numbers. Results
+ * trades (money in integer micro-units), so SQLite and PostgreSQL give the same numbers; the
+ * day-based ones (performance, the dashboard's recent performance, the equity curve, the
+ * calendar) also book the partial exits on their own days. Results
  * are remembered per user data version, so asking again before any trade changes costs one read.
  *
  * @example const stats = await analytics(deps).statistics(userId, { instrument: 'ES' });
@@ -61,17 +64,26 @@ export function analytics(deps: CoreDeps) {
   /**
    * Feeds the user's closed trades to `acc`, reading what it needs: the outcomes; with entry time,
    * fees and account (statistics, and day-based analytics when accounts have their own trading
-   * day); or the whole context (per-category analytics).
+   * day); or the whole context (per-category analytics). A day-based figure names `booked`, the
+   * query of the partial exits it books (their trades' selection, its exit range the bookings'
+   * times); a figure of closed trades names none.
    */
-  async function scan<T>(userId: string, query: TradeQuery, acc: Accumulator<T>, needs: Needs = 'outcomes'): Promise<T> {
+  async function scan<T>(
+    userId: string,
+    query: TradeQuery,
+    acc: Accumulator<T>,
+    needs: Needs = 'outcomes',
+    booked?: TradeQuery,
+  ): Promise<T> {
     const batches =
       needs === 'context'
         ? trades.closedFacts(userId, query)
         : needs === 'outcomes+'
           ? trades.closedOutcomesWithCosts(userId, query)
           : trades.closedOutcomes(userId, query);
-    for await (const batch of batches) for (const fact of batch) acc.add(fact);
-    return acc.result();
+    const feed = bookedFeed(acc, booked === undefined ? NO_BOOKINGS : bookingsOf(await trades.partialExits(userId, booked)));
+    for await (const batch of batches) feed.add(batch);
+    return feed.result();
   }
 
   /** The user's trading days with `tz` as the default zone. */
@@ -90,7 +102,7 @@ export function analytics(deps: CoreDeps) {
         return { ...figures, openTrades: open };
       });
     },
-    /** Summary and recent daily/weekly/monthly performance (by trading day). */
+    /** Summary (closed trades) and recent daily/weekly/monthly performance (by trading day, partial exits included). */
     async dashboard(userId: string, input: unknown): Promise<Dashboard> {
       const q = parseInput(dashboardQuerySchema, input ?? {});
       const now = deps.clock.now();
@@ -103,7 +115,10 @@ export function analytics(deps: CoreDeps) {
         async () => {
           const query = selectionOf(q);
           if (tradingDays.perAccount || !selectsAllClosed(query)) {
-            return scan(userId, query, createDashboardAccumulator({ now, tz: q.tz, tradingDays }), needsOf(tradingDays));
+            const { fromDay, toDay } = recentWindow(today);
+            const window = tradingDays.span(fromDay, toDay);
+            const acc = createDashboardAccumulator({ now, tz: q.tz, tradingDays });
+            return scan(userId, query, acc, needsOf(tradingDays), { ...query, exitFrom: window.from, exitTo: window.to });
           }
           const [all, recent] = await Promise.all([
             allClosedSegment(deps.storage, userId),
@@ -133,7 +148,7 @@ export function analytics(deps: CoreDeps) {
           exitFrom: from === null ? undefined : tradingDays.span(from, from).from,
           exitTo: to === null ? undefined : tradingDays.span(to, to).to,
         };
-        return { ...(await scan(userId, query, acc, needsOf(tradingDays))), period: q.period };
+        return { ...(await scan(userId, query, acc, needsOf(tradingDays), query)), period: q.period };
       });
     },
     /** Performance grouped by instrument, setup, tag, hour (or time), weekday, account, asset class or holding time. */
@@ -145,13 +160,14 @@ export function analytics(deps: CoreDeps) {
         return { category: q.category, categories: await scan(userId, selectionOf(q), acc, 'context') };
       });
     },
-    /** Equity at the end of each trading day with exits. */
+    /** Equity at the end of each trading day with exits or partial exits. */
     async equityCurve(userId: string, input: unknown): Promise<EquityCurve> {
       const q = parseInput(equityCurveQuerySchema, input ?? {});
       return cached(userId, 'equityCurve', q, async () => {
         const tradingDays = await daysFor(userId, q.tz);
         const acc = createEquityCurveAccumulator({ tz: q.tz, tradingDays, startingBalance: q.startingBalance });
-        return { dataPoints: await scan(userId, selectionOf(q), acc, needsOf(tradingDays)) };
+        const query = selectionOf(q);
+        return { dataPoints: await scan(userId, query, acc, needsOf(tradingDays), query) };
       });
     },
     /** Histogram of R multiples. */
@@ -168,7 +184,8 @@ export function analytics(deps: CoreDeps) {
         const journal = await dailyJournalIds(deps.storage.repos, userId, dayKey(first), dayKey(last));
         const acc = createCalendarAccumulator({ month: q.month, tz: q.tz, tradingDays, journal });
         const span = tradingDays.span(first, last);
-        return scan(userId, { ...selectionOf(q), exitFrom: span.from, exitTo: span.to }, acc, needsOf(tradingDays));
+        const query = { ...selectionOf(q), exitFrom: span.from, exitTo: span.to };
+        return scan(userId, query, acc, needsOf(tradingDays), query);
       });
     },
   };

@@ -18,12 +18,15 @@ export class Tally {
   /** Sum of the R multiples, scaled by 1e8 (exact). */
   readonly rSum = new ScaledRSum();
 
-  /** Adds one trade. */
-  add(fact: ClosedTradeFact): void {
+  /**
+   * Adds one trade: its whole result decides win or loss, while `pnl` takes what the close books
+   * (the result less `realizedMicros`, what its partial exits booked before; 0 by default).
+   */
+  add(fact: ClosedTradeFact, realizedMicros = 0): void {
     const r = fact.resultMicros;
     const outcome = outcomeOf(r);
     this.trades++;
-    this.pnl += r;
+    this.pnl += r - realizedMicros;
     if (outcome > 0) {
       this.wins++;
       this.grossProfit += r;
@@ -36,6 +39,11 @@ export class Tally {
       this.rCount++;
       this.rSum.add(rm);
     }
+  }
+
+  /** Adds P&L booked without a close (a partial exit), micros: no trade, win or loss. */
+  book(pnlMicros: number): void {
+    this.pnl += pnlMicros;
   }
 
   /** Adds the counts and P&L (micros) of several trades at once (no R multiples). */

@@ -6,10 +6,12 @@ import { fromMicros, toMicros } from '../shared/money.js';
 import { climb, fallOf, type RunningPeak } from '../summaries/drawdown.js';
 
 /**
- * The equity curve with its underwater line: one point per trading day of the exits (oldest
+ * The equity curve with its underwater line: one point per trading day with P&L booked (oldest
  * first) holding the equity at the end of the date and the deepest fall below the running peak
- * of the trade-by-trade cumulative P&L reached that date. The peak starts at 0 P&L, as the
- * statistics' maxDrawdown does, so the deepest point of the line equals maxDrawdown. Sums in micros.
+ * of the booking-by-booking cumulative P&L reached that date. A partial exit books its P&L at its
+ * time, and the close the rest of the result. The peak starts at 0 P&L, as the statistics'
+ * maxDrawdown does, so without partial exits the deepest point of the line equals maxDrawdown
+ * (with them, the line follows the money as it was booked, the statistic the closed trades). Sums in micros.
  *
  * @example createEquityDrawdownAccumulator({ tz: 'UTC', startingBalance: 1000 })
  */
@@ -21,17 +23,23 @@ export function createEquityDrawdownAccumulator(
   const points: Array<{ day: number; cum: number; drawdown: number }> = [];
   const run: RunningPeak = { pnl: 0, maxPrefix: 0 };
   let last: { day: number; cum: number; drawdown: number } | undefined;
+  /** Books `pnlMicros` at the next instant (closes and partial exits come in time order) on trading day `day`. */
+  const step = (day: number, pnlMicros: number): void => {
+    climb(run, pnlMicros);
+    // Bookings come in time order; only accounts with different day starts can step a day back: that booking joins the latest point.
+    if (last === undefined || day > last.day) {
+      last = { day, cum: run.pnl, drawdown: 0 };
+      points.push(last);
+    }
+    last.cum = run.pnl;
+    if (fallOf(run) > last.drawdown) last.drawdown = fallOf(run);
+  };
   return {
-    add(fact) {
-      const day = tradingDays.dayOf(fact.exitTime, fact.account);
-      climb(run, fact.resultMicros);
-      // Exits come in time order; only accounts with different day starts can step a day back: that exit joins the latest point.
-      if (last === undefined || day > last.day) {
-        last = { day, cum: run.pnl, drawdown: 0 };
-        points.push(last);
-      }
-      last.cum = run.pnl;
-      if (fallOf(run) > last.drawdown) last.drawdown = fallOf(run);
+    add(fact, realizedMicros = 0) {
+      step(tradingDays.dayOf(fact.exitTime, fact.account), fact.resultMicros - realizedMicros);
+    },
+    book(b) {
+      step(tradingDays.dayOf(b.time, b.account), b.pnlMicros);
     },
     result() {
       return points.map((p) => ({ date: dayKey(p.day), equity: fromMicros(start + p.cum), drawdown: fromMicros(p.drawdown) }));

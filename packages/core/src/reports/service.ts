@@ -1,4 +1,5 @@
 import { combine } from '../analytics/accumulator.js';
+import { bookedFeed, bookingsOf } from '../analytics/bookings.js';
 import { createByCategoryAccumulator } from '../analytics/by-category.js';
 import { createRDistributionAccumulator } from '../analytics/r-distribution.js';
 import type { analytics } from '../analytics/service.js';
@@ -37,7 +38,8 @@ const CATEGORY_NAMES = categorySchema.options.filter((c) => c !== 'time');
  * `analytics.statistics` for the same filters), and, from one ordered pass over the filter's
  * closed trades, the equity curve with its drawdown, the trading days, the R histogram, the
  * performance by every category, the best and worst trades, and the journal entries of the
- * period. Rendering it is the job of `@tj/report`.
+ * period. The equity curve and the trading days also book the partial exits of the filter's
+ * trades on their own days; the rest are closed-trade figures. Rendering it is the job of `@tj/report`.
  *
  * @example const data = await reports(deps, analytics(deps)).summary(userId, { dateFrom: '2026-01-01', tz: 'Europe/London' });
  */
@@ -85,15 +87,16 @@ export function reports(deps: CoreDeps, analyticsService: ReturnType<typeof anal
         extremes: createExtremesAccumulator(REPORT_EXTREMES),
       });
       const total = statistics.totalTrades;
+      const feed = bookedFeed(acc, bookingsOf(await storage.repos.trades.partialExits(userId, query)));
       let done = 0;
       for await (const batch of storage.repos.trades.closedFacts(userId, query)) {
-        for (const fact of batch) acc.add(fact);
+        feed.add(batch);
         const before = done;
         done += batch.length;
         if (Math.floor(done / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) options.onProgress?.(done, total);
       }
       options.onProgress?.(done, Math.max(done, total));
-      const data = acc.result();
+      const data = feed.result();
       const [bestTrades, worstTrades, journal] = await Promise.all([
         tradesByIds(userId, data.extremes.best),
         tradesByIds(userId, data.extremes.worst),

@@ -6,9 +6,10 @@ import { type DayOptions, daysOf } from '../analytics/day-options.js';
 import { dayKey } from '../shared/calendar.js';
 
 /**
- * The days that have exits (the exit's trading day: midnight in `tz` unless the user's settings say otherwise), oldest first, each with its trade count,
- * wins, losses, win rate and P&L: the cells of the report's calendar. Days without exits are
- * left out, so a long history costs one entry per trading day.
+ * The days that have exits or partial exits (the trading day: midnight in `tz` unless the user's settings say otherwise), oldest first, each with its trade count,
+ * wins, losses and win rate (closed trades, by exit) and P&L (what was booked that day: partial
+ * exits, and closes less what their partial exits booked before): the cells of the report's
+ * calendar. Days without either are left out, so a long history costs one entry per trading day.
  *
  * @example createTradingDaysAccumulator({ tz: 'America/New_York' })
  */
@@ -17,18 +18,23 @@ export function createTradingDaysAccumulator(opts: DayOptions): Accumulator<Repo
   const days = new Map<number, Tally>();
   let lastDay = Number.NaN;
   let last: Tally | undefined;
-  return {
-    add(fact) {
-      const day = tradingDays.dayOf(fact.exitTime, fact.account);
-      if (day !== lastDay || last === undefined) {
-        last = days.get(day);
-        if (last === undefined) {
-          last = new Tally();
-          days.set(day, last);
-        }
-        lastDay = day;
+  const tallyOn = (day: number): Tally => {
+    if (day !== lastDay || last === undefined) {
+      last = days.get(day);
+      if (last === undefined) {
+        last = new Tally();
+        days.set(day, last);
       }
-      last.add(fact);
+      lastDay = day;
+    }
+    return last;
+  };
+  return {
+    add(fact, realizedMicros) {
+      tallyOn(tradingDays.dayOf(fact.exitTime, fact.account)).add(fact, realizedMicros);
+    },
+    book(b) {
+      tallyOn(tradingDays.dayOf(b.time, b.account)).book(b.pnlMicros);
     },
     result() {
       return [...days.keys()]

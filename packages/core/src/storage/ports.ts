@@ -14,6 +14,7 @@ import type {
   ImportProfileRow,
   ImportRow,
   JournalRow,
+  PartialExitRow,
   RefreshTokenRow,
   StoredResponse,
   TotpRow,
@@ -107,6 +108,16 @@ export interface TradeRepo {
   closedOutcomesWithCosts(userId: string, query: TradeQuery): AsyncIterable<ClosedTradeFact[]>;
   /** Closed trades with every fact analytics read (instrument, setup, tags, ...): per-category analytics and the report. */
   closedFacts(userId: string, query: TradeQuery): AsyncIterable<ClosedTradeFact[]>;
+  /**
+   * The trades of the query that have partial exits, open or closed, in id order: what the
+   * day-based figures book beside the closes. The query's filters select trades as they do for
+   * the list, but its exit range [exitFrom, exitTo) bounds the bookings instead of the exit: a
+   * trade is read when it may have booked inside it (open, or exited at or after exitFrom;
+   * entered before exitTo). Callers still place each booking by its own time. A partial index
+   * (migration 29) makes the read without other filters one empty probe for a user without
+   * partial exits; with filters, at most the trades those filters already select are visited.
+   */
+  partialExits(userId: string, query: TradeQuery): Promise<PartialExitTrade[]>;
   /** Open and total counts. */
   counts(userId: string, query: TradeQuery): Promise<{ total: number; open: number }>;
   /** A number that changes with every write of the user's trades (in the writing transaction). */
@@ -133,6 +144,18 @@ export interface TradeRepo {
   groups(userId: string, by: 'account' | 'instrument'): Promise<TradeGroupRow[]>;
   /** The latest closed trades by (exitTime, id) descending. */
   latestClosed(userId: string, limit: number): Promise<Array<{ id: string; resultMicros: number; exitTime: number }>>;
+}
+
+/** A trade with partial exits as day-based figures read it (times in ms, money in micros). */
+export interface PartialExitTrade {
+  id: string;
+  account: string | null;
+  /** The close, or null while the trade is open. */
+  exitTime: number | null;
+  /** Σ of `partialExits`: what the close does not book again. */
+  realizedMicros: number;
+  /** The bookings before the close, oldest first (never empty). */
+  partialExits: PartialExitRow[];
 }
 
 /** A closed trade without a stop, as a change of default risk needs it. */

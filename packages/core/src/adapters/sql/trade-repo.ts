@@ -4,6 +4,7 @@ import type { TradeRow } from '../../storage/rows.js';
 import { type ClosedRecord, closedOutcomes, closedOutcomesWithCosts, closedTradeFacts, toFact } from './closed-scan.js';
 import { offsetOf, type SqlContext } from './context.js';
 import { insertRecords } from './insert-many.js';
+import { partialExitTrades } from './partial-exits.js';
 import { TouchedDays } from './day-summaries.js';
 import {
   LIST_COLUMNS,
@@ -239,6 +240,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     closedOutcomes: (userId, query) => closedOutcomes(db, userId, query, ctx.caps),
     closedOutcomesWithCosts: (userId, query) => closedOutcomesWithCosts(db, userId, query, ctx.caps),
     closedFacts: (userId, query) => closedTradeFacts(db, userId, query, ctx.caps),
+    partialExits: (userId, query) => partialExitTrades(db, userId, query, ctx.caps),
     async counts(userId, query) {
       if (countersAnswer(query)) {
         const c = await storedCounts(userId);

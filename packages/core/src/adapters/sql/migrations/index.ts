@@ -10,6 +10,7 @@ import { tradeDaySummaryMigration } from './v25-trade-day-summaries.js';
 import { deliveryPageRoomMigration } from './v26-delivery-page-room.js';
 import { daySummaryStampMigration } from './v27-day-summary-stamp.js';
 import { positionsMigration } from './v28-positions.js';
+import { partialExitsIndexMigration } from './v29-partial-exits-index.js';
 
 /** Every schema version, written once for all databases. Forward-only; never edit a released one, add the next. */
 export const MIGRATIONS: readonly MigrationDefinition[] = [
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly MigrationDefinition[] = [
   deliveryPageRoomMigration,
   daySummaryStampMigration,
   positionsMigration,
+  partialExitsIndexMigration,
 ];
 
 /**
