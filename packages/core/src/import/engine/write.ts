@@ -147,7 +147,8 @@ export async function writeTrades(
   const recent: TradeRow[] = [];
   let latestClosed: TradeRow | undefined;
   const written = (row: TradeRow) => {
-    if (Math.max(row.entryTime, row.exitTime ?? 0) >= recentFrom) recent.push(row);
+    // A position entered long ago that books a partial exit today is recent too (the daily loss limit counts it).
+    if (Math.max(row.entryTime, row.exitTime ?? 0, row.partialExits.at(-1)?.time ?? 0) >= recentFrom) recent.push(row);
     if (row.exitTime !== null && (latestClosed === undefined || row.exitTime >= (latestClosed.exitTime as number)))
       latestClosed = row;
   };
