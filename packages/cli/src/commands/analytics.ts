@@ -55,7 +55,7 @@ export function registerAnalytics(program: Command, io: Io): void {
   const perf = addSelectionOptions(
     analytics
       .command('performance')
-      .description('P&L, win rate and cumulative P&L per day, week, month or year (by exit trading day)'),
+      .description('P&L, win rate and cumulative P&L per day, week, month or year (P&L on the trading day it was realized)'),
   )
     .addOption(
       new Option('--period <period>', 'bucket size (default daily)').choices(['daily', 'weekly', 'monthly', 'yearly', 'year']),
@@ -86,7 +86,7 @@ export function registerAnalytics(program: Command, io: Io): void {
   ]);
 
   const eq = addSelectionOptions(
-    analytics.command('equity').description('the equity curve (one point per day with exits), drawn in the terminal'),
+    analytics.command('equity').description('the equity curve (one point per day that realized money), drawn in the terminal'),
   )
     .option('--starting-balance <money>', 'equity before the first trade (default 0)', numberArg)
     .action(action(io, equity));

@@ -5,7 +5,7 @@ import type { Context, Io } from '../context.js';
 import { defined, listArg, positiveIntArg, rangeFlags } from '../util/args.js';
 import { dayOf, journalOfDay, printJournalBrief } from '../views/day-view.js';
 import { shortIdsFrom } from '../views/short-ids.js';
-import { printExecutions, printTrade, printTradeTable } from '../views/trade-view.js';
+import { printExecutions, printPartialExits, printTrade, printTradeTable } from '../views/trade-view.js';
 import { addTradeFieldOptions, CLEARABLE } from './trade-fields.js';
 import { addTrade, closeTrade, deleteTrade, editTrade } from './trades-write.js';
 
@@ -87,11 +87,12 @@ export async function listTrades(ctx: Context, opts: Opts): Promise<void> {
   });
 }
 
-/** `tj trades show <id>`: the trade, the executions it was built from, and the journal of the day it was entered. */
+/** `tj trades show <id>`: the trade, its partial exits, the executions it was built from, and the journal of the day it was entered. */
 export async function showTrade(ctx: Context, _opts: Opts, [arg]: string[]): Promise<void> {
   const trade = await (await ctx.client()).trades.get(await resolveId(ctx, 'trade', arg as string));
   await ctx.out.resultAsync(trade, async (t) => {
     printTrade(ctx.out, t, ctx.tz);
+    printPartialExits(ctx.out, t, ctx.tz);
     printExecutions(ctx.out, t.executions, ctx.tz);
     const day = dayOf(t.entryTime, ctx.tz);
     ctx.out.line();

@@ -61,6 +61,24 @@ function option(t: Trade): Array<[string, string]> {
   return rows;
 }
 
+/** What an open trade's partial exits realized so far, where it has any. */
+function realized(out: Output, t: Trade): Array<[string, string]> {
+  if (t.partialExits.length === 0 || t.status === 'closed') return [];
+  return [['Realized', out.pnl(t.realizedPnL, money(t.realizedPnL))]];
+}
+
+/** The partial exits a trade booked before its close, oldest first (nothing without any). */
+export function printPartialExits(out: Output, t: Trade, tz: string): void {
+  if (t.partialExits.length === 0) return;
+  out.line();
+  out.line(out.c.bold(`Partial exits (${t.partialExits.length})`));
+  out.printTable(
+    ['Time', 'Realized'],
+    t.partialExits.map((p) => [dateTime(p.time, tz), out.pnl(p.realizedPnL, money(p.realizedPnL))]),
+    ['left', 'right'],
+  );
+}
+
 /** Prints one trade, field by field. */
 export function printTrade(out: Output, t: Trade, tz: string): void {
   const price = priceFormat([t.entryPrice, t.stopLoss, t.takeProfit, t.exitPrice]);
@@ -79,6 +97,7 @@ export function printTrade(out: Output, t: Trade, tz: string): void {
     ['Exit price', price(t.exitPrice)],
     ['Fees', money(t.fees)],
     ['Result', out.pnl(t.result, money(t.result))],
+    ...realized(out, t),
     ['R multiple', rMultiple(t.rMultiple)],
     ['Account', t.account ?? NONE],
     ['Asset class', t.assetClass ?? NONE],

@@ -40,10 +40,31 @@ import { newUser, useCore } from '../../support/core.js';
 import { detectedFormat, fixture, importText, readFormat, totalResult } from './support.js';
 
 const FIXTURES = [
-  { name: 'ibkr-flex-iron-condor.xml', format: 'ibkr-flex-xml', net: 179.6, fills: 8 },
-  { name: 'tastytrade-covered-call-assigned.csv', format: 'tastytrade-transactions', net: 318.63, fills: 4 },
-  { name: 'thinkorswim-vertical-expired.csv', format: 'thinkorswim-statement', net: 250.98, fills: 4 },
-  { name: 'tj-fills-straddle.csv', format: 'tj-fills', net: 148.05, fills: 4 },
+  {
+    name: 'ibkr-flex-iron-condor.xml',
+    format: 'ibkr-flex-xml',
+    net: 179.6,
+    fills: 8,
+    strategy: 'iron condor',
+    underlying: 'SPY',
+  },
+  {
+    name: 'tastytrade-covered-call-assigned.csv',
+    format: 'tastytrade-transactions',
+    net: 318.63,
+    fills: 4,
+    strategy: 'covered call',
+    underlying: 'KO',
+  },
+  {
+    name: 'thinkorswim-vertical-expired.csv',
+    format: 'thinkorswim-statement',
+    net: 250.98,
+    fills: 4,
+    strategy: 'vertical',
+    underlying: 'QQQ',
+  },
+  { name: 'tj-fills-straddle.csv', format: 'tj-fills', net: 148.05, fills: 4, strategy: 'straddle', underlying: 'AAPL' },
 ] as const;
 
 /** Each fill of a fixture as `symbol side quantity@price`, its order reference and action as the engine gets them. */
@@ -105,12 +126,17 @@ for (const db of DATABASES) {
   describe.skipIf(!db.available)(`the option-strategy fixtures import with their hand-computed P&L on ${db.name}`, () => {
     const h = useCore(db);
 
-    it.each(FIXTURES)('$name: net $net, every leg closed', async ({ name, net, fills }) => {
-      const user = await newUser(h.core());
-      const { trades, report } = await importText(h.core(), user, fixture(name));
-      expect(report.fills).toBe(fills);
-      expect(trades.every((t) => t.status === 'closed')).toBe(true);
-      expect(totalResult(trades)).toBe(net);
-    });
+    it.each(FIXTURES)(
+      '$name: one $strategy position of its legs, net $net',
+      async ({ name, net, fills, strategy, underlying }) => {
+        const user = await newUser(h.core());
+        const { trades, report } = await importText(h.core(), user, fixture(name));
+        expect(report.fills).toBe(fills);
+        expect(trades.map((t) => [t.instrument, t.strategy, t.status])).toEqual([[underlying, strategy, 'closed']]);
+        expect(totalResult(trades)).toBe(net);
+        const legs = await h.core().trades.get(user, trades[0]?.id as string);
+        expect(legs.executions).toHaveLength(fills);
+      },
+    );
   });
 }
