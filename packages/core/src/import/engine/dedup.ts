@@ -6,7 +6,8 @@ import type { Repositories } from '../../storage/ports.js';
 import type { CorporateActionRow, ExecutionRow, TradeRow } from '../../storage/rows.js';
 import type { Fill } from '../formats/own/fills-csv.js';
 import { canonicalFill } from './match-fills.js';
-import { isPassThrough, type StreamItem, sha256Hex } from '../formats/trade-input.js';
+import { sha256Hex } from '../formats/trade-input.js';
+import { isPassThrough, type StreamItem } from './stream.js';
 
 const BATCH = 1000;
 

@@ -5,27 +5,9 @@
  */
 import type { SplitRatio } from '@tj/schemas';
 import type { CorporateActionFields } from '../../corporate-actions/record.js';
-import type { BrokerTime, FormatWarning } from './types.js';
+import type { BrokerTime, CorporateActionRecord, FormatWarning } from './types.js';
 
-/** One split or symbol change read from a broker file. */
-export interface CorporateActionRecord {
-  kind: 'corporateAction';
-  /** The line (or XML element line) it came from. */
-  line: number;
-  /** When it took effect, as the broker wrote it. */
-  time: BrokerTime;
-  /** '' or absent when the file has no account (it then applies to every account). */
-  account?: string;
-  action: 'split' | 'symbolChange';
-  /** The symbol it applies to (a symbol change: the old one). */
-  symbol: string;
-  /** A split's new:old. */
-  ratio?: SplitRatio;
-  /** A symbol change's new symbol. */
-  newSymbol?: string;
-  /** The broker's description, kept as the action's note. */
-  description?: string;
-}
+export type { CorporateActionRecord };
 
 /** What the import passes on for a corporate action once its time is an instant. */
 export interface CorporateActionItem {

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { type AssetClass, type OptionRight, TRADE_CREATE_FIELDS } from '@tj/schemas';
-import type { CorporateActionItem } from './corporate-action-record.js';
-import type { Fill } from './own/fills-csv.js';
 
 /** Trade direction, as in the trade record. */
 export type Direction = 'long' | 'short';
@@ -56,14 +54,6 @@ export function canonicalTradeInput(input: TradeImportInput): string {
     pairs.push([key, Array.isArray(value) ? [...value].sort() : value]);
   }
   return JSON.stringify(pairs);
-}
-
-/** What flows from the readers to the matching: fills, whole trades, and corporate actions. */
-export type StreamItem = Fill | ImportItem | CorporateActionItem;
-
-/** True for an item that is not a fill (a whole trade, or a corporate action): it passes the fill stages through. */
-export function isPassThrough(item: StreamItem): item is ImportItem | CorporateActionItem {
-  return 'input' in item || 'corporateAction' in item;
 }
 
 /** One trade to write, from any reader (our trades CSV, matched fills, a broker format). */

@@ -6,7 +6,7 @@
 import type { AssetClass, OptionRight } from '@tj/schemas';
 import type { CsvLine, FileHead } from '../read/csv-records.js';
 import type { XmlElement } from '../read/xml-elements.js';
-import type { CorporateActionRecord } from './corporate-action-record.js';
+import type { SplitRatio } from '@tj/schemas';
 import type { TradeImportInput } from './trade-input.js';
 import type { BrokerTime, WallClock } from '../values/wall-clock.js';
 
@@ -96,6 +96,26 @@ export interface FormatWarning {
 
 /** What a reader yields: executions, and warnings to report. */
 export type BrokerRecord = BrokerFill | ({ kind: 'warning' } & FormatWarning);
+
+/** One split or symbol change read from a broker file. */
+export interface CorporateActionRecord {
+  kind: 'corporateAction';
+  /** The line (or XML element line) it came from. */
+  line: number;
+  /** When it took effect, as the broker wrote it. */
+  time: BrokerTime;
+  /** '' or absent when the file has no account (it then applies to every account). */
+  account?: string;
+  action: 'split' | 'symbolChange';
+  /** The symbol it applies to (a symbol change: the old one). */
+  symbol: string;
+  /** A split's new:old. */
+  ratio?: SplitRatio;
+  /** A symbol change's new symbol. */
+  newSymbol?: string;
+  /** The broker's description, kept as the action's note. */
+  description?: string;
+}
 
 /** What any reader may yield: broker records, whole trades (files that state trades, like ours), or corporate actions. */
 export type FormatRecord = BrokerRecord | TradeRecord | InvalidRow | CorporateActionRecord;
