@@ -55,6 +55,13 @@ export interface MatchOptions {
   actions?: readonly CorporateActionRow[] | undefined;
 }
 
+/**
+ * What an open position holds beyond its fills, for the memory budget: its object, legs, lots,
+ * sets and the engine's entries for it. Measured on Node 20: 2.8 KB per open position of one fill
+ * (the heap over 200,000 of them), of which the fill (`pieceBytes`) and its group are charged apart.
+ */
+const POSITION_BYTES = 2_200;
+
 /** The state of one matching run (see {@link matchFills}). */
 export class Matcher {
   private readonly groups = new Map<string, Group>();
@@ -223,6 +230,10 @@ export class Matcher {
 
   private start(fill: Fill, g: Group): Position {
     const p = new Position(fill, importKey(g, fill));
+    if (this.budget !== undefined) {
+      p.bytes += POSITION_BYTES;
+      this.budget.charge(POSITION_BYTES);
+    }
     this.open.add(p);
     this.accountOf.set(p, fill.account);
     const under = keyOf(fill.account, p.underlying);
