@@ -61,10 +61,14 @@ for (const db of DATABASES) {
 
     it('takes the user’s point value over the catalogue’s, by root', async () => {
       const user = await newUser(h.core());
-      await h.core().imports.run(user, { open: () => [Buffer.from(text)] }, {
-        sourceTz: 'America/New_York',
-        pointValues: { NQ: 25 },
-      });
+      await h.core().imports.run(
+        user,
+        { open: () => [Buffer.from(text)] },
+        {
+          sourceTz: 'America/New_York',
+          pointValues: { NQ: 25 },
+        },
+      );
       const { trades } = await h.core().trades.list(user, { instrument: 'NQ' });
       // 40.50 points × 25 × 2 = 2,025.00 − 8.60 = 2,016.40.
       expect(trades).toHaveLength(1);

@@ -1,10 +1,6 @@
 /** Continuous futures spellings (docs/decisions.md, "Continuous futures"): each platform's, and near misses. */
 import { describe, expect, it } from 'vitest';
-import {
-  futuresInstrument,
-  futuresRoot,
-  parseContinuousFuture,
-} from '../../../src/import/values/futures-symbols.js';
+import { futuresInstrument, futuresRoot, parseContinuousFuture } from '../../../src/import/values/futures-symbols.js';
 
 describe('continuous futures symbols', () => {
   it('reads each platform’s spelling as the root, its rank and the catalogue’s point value', () => {

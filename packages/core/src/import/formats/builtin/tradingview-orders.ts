@@ -69,7 +69,8 @@ export const tradingViewOrders = defineFormat({
   broker: 'TradingView',
   title: 'Order history',
   exportHint: 'Trading Panel → History (Orders) → Export data',
-  reads: 'filled orders with commission; the exchange prefix (FX_IDC:EURUSD) is dropped and sets the asset class; continuous futures (CME_MINI:NQ1!) are booked under their root',
+  reads:
+    'filled orders with commission; the exchange prefix (FX_IDC:EURUSD) is dropped and sets the asset class; continuous futures (CME_MINI:NQ1!) are booked under their root',
   timeRule: 'naive (Closing Time): read in --source-tz',
   sampleHeader: 'Symbol,Side,Type,Qty,Fill Price,Commission,Placing Time,Closing Time,Order ID,Leverage',
   requiredColumns: REQUIRED,
