@@ -14,7 +14,7 @@ import { isPassThrough, type StreamItem } from './stream.js';
 import { type CorporateActionItem, corporateActionItem } from '../formats/corporate-action-record.js';
 import { readFileHead } from '../read/csv-records.js';
 import { findInvalidLines, formatInput, ReaderHold, rereading, type SkippedRecord } from './invalid-rows.js';
-import { parseFuturesContract } from '../values/instruments.js';
+import { futuresInstrument, futuresRoot } from '../values/futures-symbols.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import type { BrokerFill, BrokerFormat, FormatInput, FormatWarning, ReadOptions } from '../formats/types.js';
 import { wallClockToInstant } from '../values/zoned-time.js';
@@ -231,7 +231,7 @@ const CLOSES_AT_ZERO: ReadonlySet<string> = new Set(['expired', 'assigned', 'exe
  * file, else from the futures catalogue, or 1 for stocks; never guessed.
  */
 function multiplierOf(f: BrokerFill, pointValues: Readonly<Record<string, number>> | undefined): number {
-  const contract = f.assetClass === 'future' || pointValues !== undefined ? parseFuturesContract(f.symbol) : undefined;
+  const contract = f.assetClass === 'future' || pointValues !== undefined ? futuresRoot(f.symbol) : undefined;
   const given = contract === undefined ? undefined : pointValues?.[contract.root];
   if (given !== undefined) return given;
   if (f.multiplier !== undefined) return f.multiplier;
@@ -253,7 +253,7 @@ function detailsOf(f: BrokerFill): Fill['details'] {
   const d: NonNullable<Fill['details']> = {};
   if (f.assetClass !== undefined) d.assetClass = f.assetClass;
   if (f.currency !== undefined) d.currency = f.currency;
-  const root = f.assetClass === 'future' ? parseFuturesContract(f.symbol)?.root : undefined;
+  const root = f.assetClass === 'future' ? futuresRoot(f.symbol)?.root : undefined;
   if (f.underlying !== undefined || root !== undefined) d.underlying = (f.underlying ?? root) as string;
   if (f.expiry !== undefined) d.expiry = f.expiry;
   if (f.strike !== undefined) d.strike = f.strike;
@@ -277,7 +277,8 @@ function toFill(f: BrokerFill, options: BrokerFileOptions, report: BrokerFileRep
   const fill: Fill = {
     line: f.line,
     datetime,
-    symbol: f.symbol,
+    // A continuous futures spelling (ES1!, @ES, ES=F, /ES) is booked under its root.
+    symbol: f.assetClass === 'future' ? futuresInstrument(f.symbol) : f.symbol,
     side: f.side,
     quantity: f.quantity,
     price: f.price,

@@ -115,19 +115,19 @@ function year(two: string): number {
 }
 
 /**
- * Reads a futures contract in the spellings brokers use: `ESZ4`, `ESZ24`, `/ESZ24`, `ES DEC24`,
- * `MNQ MAR25`, `MNQ 03-26`. Single-digit years are read in the decade of `now` (or the next, when
+ * Reads a futures contract in the spellings brokers use: `ESZ4`, `ESZ24`, `/ESZ24`, `ESZ2024`
+ * (TradingView), `ES DEC24`, `MNQ MAR25`, `MNQ 03-26`. Single-digit years are read in the decade of `now` (or the next, when
  * that would lie more than a year in the past). Undefined when the text is not a contract.
  *
  * @example parseFuturesContract('MNQ MAR25') // { root: 'MNQ', month: '2025-03', spec: {…pointValue: 2…} }
  */
 export function parseFuturesContract(symbol: string, now = Date.now()): FuturesContract | undefined {
   const s = symbol.trim().toUpperCase().replace(/^\//, '');
-  let m = /^([A-Z0-9]{1,4}?)([FGHJKMNQUVXZ])(\d{1,2})$/.exec(s);
+  let m = /^([A-Z0-9]{1,4}?)([FGHJKMNQUVXZ])(\d{1,2}|20\d{2})$/.exec(s);
   if (m !== null) {
     const [, root, code, y] = m as unknown as [string, string, string, string];
     const month = MONTH_CODES.indexOf(code) + 1;
-    let yy = y.length === 2 ? 2000 + Number(y) : singleDigitYear(Number(y), month, now);
+    let yy = y.length === 1 ? singleDigitYear(Number(y), month, now) : year(y);
     if (!Number.isFinite(yy)) yy = 2000;
     return contract(root, yy, month);
   }

@@ -18,6 +18,9 @@ describe('the futures catalogue', () => {
       ['M6EZ6', 'M6E', '2026-12', 12500],
       ['ZNH27', 'ZN', '2027-03', 1000],
       ['MBTZ6', 'MBT', '2026-12', 0.1],
+      // TradingView names a contract with a four-digit year.
+      ['ESM2026', 'ES', '2026-06', 50],
+      ['NQZ2024', 'NQ', '2024-12', 20],
     ];
     for (const [symbol, root, month, pointValue] of cases) {
       const c = parseFuturesContract(symbol, NOW);

@@ -24,7 +24,8 @@ const STOCKS = /^(NASDAQ|NYSE|AMEX|NYSEARCA|ARCA|BATS|CBOE|OTC|TSX|LSE|XETR|EURO
 /**
  * What the symbol tells of the instrument. The exchange or feed prefix (`FX_IDC:`, `NASDAQ:`,
  * `CME_MINI:`) is dropped from the symbol, so one pair from any feed is one instrument and
- * matches other brokers' spelling; the prefix (or the pair itself) decides the asset class.
+ * matches other brokers' spelling; the prefix (or the pair itself) decides the asset class. A
+ * continuous future (`NQ1!`) keeps its spelling here; the pipeline books it under its root.
  *
  * @example tradingViewInstrument('FX_IDC:EURUSD') // { symbol: 'EURUSD', hints: { assetClass: 'forex', multiplier: 1, currency: 'USD' } }
  */
@@ -68,7 +69,8 @@ export const tradingViewOrders = defineFormat({
   broker: 'TradingView',
   title: 'Order history',
   exportHint: 'Trading Panel → History (Orders) → Export data',
-  reads: 'filled orders with commission; the exchange prefix (FX_IDC:EURUSD) is dropped and sets the asset class',
+  reads:
+    'filled orders with commission; the exchange prefix (FX_IDC:EURUSD) is dropped and sets the asset class; continuous futures (CME_MINI:NQ1!) are booked under their root',
   timeRule: 'naive (Closing Time): read in --source-tz',
   sampleHeader: 'Symbol,Side,Type,Qty,Fill Price,Commission,Placing Time,Closing Time,Order ID,Leverage',
   requiredColumns: REQUIRED,
