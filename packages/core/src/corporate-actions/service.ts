@@ -12,7 +12,6 @@ import { CoreError, ErrorCode, type FieldError, notFound, validationError } from
 import { idPrefixRange } from '../shared/id-prefix.js';
 import { parseInput } from '../shared/validate.js';
 import type { Repositories } from '../storage/ports.js';
-import type { CorporateActionRow } from '../storage/rows.js';
 import type { TradeWritten } from '../trades/service.js';
 import { applyToStoredTrades, undoOnStoredTrades } from './positions.js';
 import {

@@ -1,9 +1,3 @@
-/**
- * A corporate action as a broker file states it: what a reader yields for a split or a change of
- * symbol, before the pipeline reads its time in the source zone. The import stores it (see
- * `storeImportedActions`) and applies it to the positions it builds.
- */
-import type { SplitRatio } from '@tj/schemas';
 import type { CorporateActionFields } from '../../corporate-actions/record.js';
 import type { BrokerTime, CorporateActionRecord, FormatWarning } from './types.js';
 
