@@ -1,13 +1,17 @@
 /**
  * `tj import` of other journals' trade exports (TradeTally, TradeNote) on the built CLI process,
  * on SQLite and PostgreSQL: detected, imported as whole trades with the journal's P&L, notes,
- * setups, tags and stops, and a re-import adds nothing. Fixtures: packages/core/test/fixtures/brokers.
+ * setups, tags and stops, and a re-import adds nothing. Fixtures: packages/core/test/fixtures/journals.
  */
 import { expect, it } from 'vitest';
-import { describeBrokerImport, fixture } from './support/broker-import.js';
+import { resolve } from 'node:path';
+import { describeBrokerImport } from './support/broker-import.js';
 import { run, runJson } from './support/cli.js';
 
 type T = Record<string, any>;
+
+/** A journal export of ours (packages/core/test/fixtures/journals/<name>). */
+const fixture = (name: string) => resolve(import.meta.dirname, '../../core/test/fixtures/journals', name);
 
 describeBrokerImport('other journals’ exports', ({ freshDb, trades, box }) => {
   it('imports a TradeTally export with its P&L, setups and tags, and a second import adds nothing', async () => {
@@ -18,8 +22,8 @@ describeBrokerImport('other journals’ exports', ({ freshDb, trades, box }) => 
     expect(first.stdout).toContain('Imported: 5 trades created, 0 updated.');
     const list = await trades(flags);
     const by: Record<string, T> = Object.fromEntries(list.map((t) => [t.instrument, t]));
-    // AAPL: (187.25 − 185.50) × 100 − (0.50 + 1.00) = 173.50, on 2026-03-16 at 00:00 New York (04:00 UTC).
-    expect(by.AAPL).toMatchObject({ result: 173.5, setupType: 'ORB', entryTime: '2026-03-16T04:00:00.000Z' });
+    // AAPL: (187.25 − 185.50) × 100 − (0.50 + 1.00) = 173.50, on 2026-03-16 at noon New York (16:00 UTC).
+    expect(by.AAPL).toMatchObject({ result: 173.5, setupType: 'ORB', entryTime: '2026-03-16T16:00:00.000Z' });
     expect(by.AAPL?.tags).toEqual(['breakout', 'morning', 'momentum', 'grade A']);
     // ESM6: (5610.75 − 5600.25) × 50 − 4.50 = 520.50.
     expect(by.ESM6).toMatchObject({ multiplier: 50, result: 520.5 });

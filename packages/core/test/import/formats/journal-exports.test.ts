@@ -3,13 +3,17 @@
  * notes, setups, tags and stops, on both databases. The fixtures are ours, in each journal's layout
  * (see the format files for where the layouts come from).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
 import { newUser, useCore } from '../../support/core.js';
-import { detectedFormat, fixture, importFailure, importText, importWithCore, readAllRecords } from './support.js';
+import { detectedFormat, fixture, importFailure, importText, importWithCore, readAllRecords, sharedSample } from './support.js';
 
-const tally = fixture('tradetally-trades.csv');
-const note = fixture('tradenote-trades.csv');
+const journal = (name: string) => readFileSync(new URL(`../../fixtures/journals/${name}`, import.meta.url), 'utf8');
+const tally = journal('tradetally-trades.csv');
+const note = journal('tradenote-trades.csv');
+const JOURNAL_FORMATS = ['tradetally-trades', 'tradenote-trades'];
 
 describe('other journals’ exports: detection and reading', () => {
   it('detects each export by its header', async () => {
@@ -17,7 +21,22 @@ describe('other journals’ exports: detection and reading', () => {
     expect(await detectedFormat(note)).toBe('tradenote-trades');
   });
 
-  it('reads a TradeTally row as a whole trade: date at 00:00 of the source zone, setup, strategy and grade as tags', async () => {
+  it('takes no broker file of ours nor any shared sample, and TradeNote’s import template stays DAS’s', async () => {
+    const ours = readdirSync(fileURLToPath(new URL('../../fixtures/brokers/', import.meta.url))).filter((f) =>
+      f.endsWith('.csv'),
+    );
+    for (const name of ours) expect(JOURNAL_FORMATS, name).not.toContain(await detectedFormat(fixture(name)));
+    for (const name of [
+      'das-tradenote-template.csv',
+      'tradestation-trades.csv',
+      'webull-orders.csv',
+      'schwab-transactions.csv',
+    ]) {
+      expect(JOURNAL_FORMATS, name).not.toContain(await detectedFormat(sharedSample(name)));
+    }
+  });
+
+  it('reads a TradeTally row as a whole trade: date at noon of the source zone, setup, strategy and grade as tags', async () => {
     const [first] = await readAllRecords('tradetally-trades', tally, 'America/New_York');
     expect(first).toMatchObject({
       kind: 'trade',
@@ -27,9 +46,9 @@ describe('other journals’ exports: detection and reading', () => {
         direction: 'long',
         entryPrice: 185.5,
         positionSize: 100,
-        entryTime: '2026-03-16T04:00:00.000Z',
+        entryTime: '2026-03-16T16:00:00.000Z',
         exitPrice: 187.25,
-        exitTime: '2026-03-16T04:00:00.000Z',
+        exitTime: '2026-03-16T16:00:00.000Z',
         result: 173.5,
         fees: 1.5,
         setupType: 'ORB',
@@ -77,8 +96,9 @@ for (const db of DATABASES) {
         tags: ['fade', 'grade C'],
       });
       // SPY 570 call, 2 contracts: (4.35 − 3.10) × 2 × 100 = 250.00 − (0.04 + 1.30) = 248.66.
-      expect(by.SPY).toMatchObject({
+      expect(by.SPY260320C00570000).toMatchObject({
         assetClass: 'option',
+        underlying: 'SPY',
         multiplier: 100,
         right: 'call',
         strike: 570,

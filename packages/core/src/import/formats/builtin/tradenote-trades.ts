@@ -106,7 +106,8 @@ export const tradenoteTrades = defineFormat({
   reads:
     'whole trades: long/short, size, first entry and last exit price, TradeNote’s net P&L as the result (gross − net as fees), note, stop, account, currency; not tags (the CSV writes them as [object Object])',
   timeRule: 'UTC (Unix seconds)',
-  sampleHeader: 'id;account;broker;td;currency;type;side;strategy;buyQuantity;sellQuantity;symbol;entryTime;exitTime;entryPrice;exitPrice',
+  sampleHeader:
+    'id;account;broker;td;currency;type;side;strategy;buyQuantity;sellQuantity;symbol;entryTime;exitTime;entryPrice;exitPrice',
   requiredColumns: REQUIRED,
   detect: (head) => tableScore(head, REQUIRED, SIGNATURE),
   read,

@@ -12,29 +12,23 @@
  */
 import { cellError } from '../../read/cell-error.js';
 import type { HeaderRow } from '../../read/csv-records.js';
+import { occSymbol, parseOccSymbol } from '../../values/instruments.js';
 import { formatDateTime } from '../../values/plain.js';
 import { wallClockToInstant } from '../../values/zoned-time.js';
 import type { TradeImportInput } from '../trade-input.js';
 import { defineFormat } from '../registry.js';
 import type { FormatRecord, ReadOptions } from '../types.js';
 import { amountCell, costsCell, dateCell, priceCell, requiredText, wallClockCell } from '../parts/cells.js';
-import {
-  assetFields,
-  contentKeys,
-  directionCell,
-  journalTrade,
-  setIfGiven,
-  tagsCell,
-} from '../parts/journal-trades.js';
+import { assetFields, contentKeys, directionCell, journalTrade, setIfGiven, tagsCell } from '../parts/journal-trades.js';
 import { tableRows, tableScore } from '../parts/table-rows.js';
 
 const REQUIRED = ['Symbol', 'Side', 'Quantity', 'Entry Price', 'Exit Price', 'Entry Date', 'Exit Date', 'P&L'] as const;
 const SIGNATURE = ['Fees', 'Commission', 'Strategy', 'Setup', 'Tags', 'Broker', 'Status', 'Instrument Type', 'Quality Grade'];
 const ISO_DATE = ['yyyy-MM-dd'];
 
-/** A date cell as 00:00 of that day in `tz`, as a UTC ISO date-time. */
-function dayStart(row: HeaderRow, column: string, tz: string): string {
-  return formatDateTime(wallClockToInstant(wallClockCell(row, column, ISO_DATE), tz).ms);
+/** A date cell as noon of that day in `tz` (as other dates-only exports are read), as a UTC ISO date-time. */
+function noonOf(row: HeaderRow, column: string, tz: string): string {
+  return formatDateTime(wallClockToInstant({ ...wallClockCell(row, column, ISO_DATE), hour: 12 }, tz).ms);
 }
 
 /** The setup: Setup, else Strategy; a Strategy beside a different Setup becomes a tag. */
@@ -50,13 +44,25 @@ function setupAndTags(row: HeaderRow): { setupType?: string; tags: string[] } {
   return setupType === '' ? { tags } : { setupType, tags };
 }
 
-/** The option fields of an option row. */
+/**
+ * The option fields of an option row: the underlying is its Symbol; with the type, strike and
+ * expiry all given, the instrument is the contract's compact OCC symbol, as other formats name it.
+ */
 function optionFields(row: HeaderRow): Partial<TradeImportInput> {
-  const out: Partial<TradeImportInput> = { underlying: requiredText(row, 'Symbol') };
+  const underlying = requiredText(row, 'Symbol');
+  const out: Partial<TradeImportInput> = { underlying };
   const right = row.get('Option Type').toLowerCase();
   if (right === 'call' || right === 'put') out.right = right;
   if (row.get('Strike Price') !== '') out.strike = priceCell(row, 'Strike Price');
   if (row.get('Expiration Date') !== '') out.expiry = dateCell(row, 'Expiration Date', ISO_DATE);
+  if (
+    out.right !== undefined &&
+    out.strike !== undefined &&
+    out.expiry !== undefined &&
+    parseOccSymbol(underlying) === undefined
+  ) {
+    out.instrument = occSymbol({ underlying, right: out.right, strike: out.strike, expiry: out.expiry });
+  }
   return out;
 }
 
@@ -69,7 +75,7 @@ function readTrade(row: HeaderRow, tz: string, keyOf: (input: TradeImportInput) 
     direction: directionCell(row, 'Side'),
     entryPrice: priceCell(row, 'Entry Price'),
     positionSize,
-    entryTime: dayStart(row, 'Entry Date', tz),
+    entryTime: noonOf(row, 'Entry Date', tz),
   };
   const { setupType, tags } = setupAndTags(row);
   setIfGiven(input, 'setupType', setupType);
@@ -80,7 +86,7 @@ function readTrade(row: HeaderRow, tz: string, keyOf: (input: TradeImportInput) 
   Object.assign(input, assetFields(type, instrument), type.toLowerCase() === 'option' ? optionFields(row) : {});
   if (row.get('Exit Price') !== '') {
     input.exitPrice = priceCell(row, 'Exit Price');
-    input.exitTime = dayStart(row, row.get('Exit Date') === '' ? 'Entry Date' : 'Exit Date', tz);
+    input.exitTime = noonOf(row, row.get('Exit Date') === '' ? 'Entry Date' : 'Exit Date', tz);
     input.result = amountCell(row, 'P&L');
   }
   setIfGiven(input, 'account', row.get('Broker'));
@@ -103,7 +109,7 @@ export const tradetallyTrades = defineFormat({
   exportHint: 'TradeTally: Settings → Export → Export trades (CSV)',
   reads:
     'whole trades: side, size, entry/exit price, TradeTally’s net P&L as the result, fees + commission, notes, setup (else strategy), tags, broker as the account, option details; no stops (the export has none)',
-  timeRule: 'dates only (Entry Date, Exit Date): each trade at 00:00 of its day in --source-tz (UTC when not given)',
+  timeRule: 'dates only (Entry Date, Exit Date): noon in --source-tz',
   sampleHeader: 'Symbol,Side,Quantity,Entry Price,Exit Price,Entry Date,Exit Date,P&L,Fees,Commission,Notes,Strategy,Setup,Tags',
   requiredColumns: REQUIRED,
   detect: (head) => tableScore(head, REQUIRED, SIGNATURE),
