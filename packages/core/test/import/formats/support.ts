@@ -12,6 +12,7 @@ import {
   readXmlElements,
 } from '../../../src/import/index.js';
 import type { CorporateActionRecord } from '../../../src/import/formats/corporate-action-record.js';
+import type { FormatRecord } from '../../../src/import/formats/types.js';
 import { newUser } from '../../support/core.js';
 import { collect, failure } from '../support.js';
 
@@ -48,6 +49,14 @@ export async function readRecords(
       : { kind: 'csv' as const, records: readCsvRecords([text], delimiter) };
   const batches = await collect(format.read(input, { delimiter, ...(locale !== undefined && { locale }) }));
   return batches.flat().filter((r): r is BrokerRecord | CorporateActionRecord => r.kind !== 'trade' && r.kind !== 'invalid');
+}
+
+/** Every record a format's reader yields for `text` read in `sourceTz`, whole trades included (CSV formats). */
+export async function readAllRecords(name: string, text: string, sourceTz?: string): Promise<FormatRecord[]> {
+  const { delimiter } = await readFileHead([text]);
+  const input = { kind: 'csv' as const, records: readCsvRecords([text], delimiter) };
+  const batches = await collect(registry.get(name).read(input, { delimiter, ...(sourceTz !== undefined && { sourceTz }) }));
+  return batches.flat();
 }
 
 /** A format's fills and warnings for `text`, apart. */

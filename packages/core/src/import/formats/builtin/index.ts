@@ -7,6 +7,8 @@ import { ninjaTraderTrades } from './ninjatrader-trades.js';
 import { robinhoodActivity } from './robinhood-activity.js';
 import { tastytradeTransactions } from './tastytrade-transactions.js';
 import { tradestationTrades } from './tradestation-trades.js';
+import { tradenoteTrades } from './tradenote-trades.js';
+import { tradetallyTrades } from './tradetally-trades.js';
 import { tradingViewOrders } from './tradingview-orders.js';
 import { ibkrActivity } from './ibkr-activity.js';
 import { ibkrFlexCsv } from './ibkr-flex-csv.js';
@@ -46,4 +48,6 @@ export const BUILTIN_FORMATS: readonly BrokerFormat[] = [
   thinkorswimStatement,
   schwabTransactions,
   mt5Report,
+  tradetallyTrades,
+  tradenoteTrades,
 ];
