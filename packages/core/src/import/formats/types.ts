@@ -84,6 +84,8 @@ export interface TradeRecord {
   /** The row's own id, used as the trade id when it is a UUID. */
   id?: string;
   input: TradeImportInput;
+  /** True when a time of the row was written without a zone and read in `sourceTz` (the report says the zone was used). */
+  wallClock?: boolean;
 }
 
 /** A warning found while reading (not an error: the import goes on and reports it). */
