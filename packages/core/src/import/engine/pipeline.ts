@@ -18,6 +18,7 @@ import { parseFuturesContract } from '../values/instruments.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import type { BrokerFill, BrokerFormat, FormatInput, FormatWarning, ReadOptions } from '../formats/types.js';
 import { givenAccount, withGivenAccount } from './given-account.js';
+import { LineSet } from './line-set.js';
 import { wallClockToInstant } from '../values/zoned-time.js';
 import { zoneIssueWarning } from '../formats/parts/zone-warning.js';
 import { fillMarks } from '../formats/parts/fill-marks.js';
@@ -171,12 +172,10 @@ async function* toFills(
   report: BrokerFileReport,
   hold: ReaderHold | undefined,
 ): AsyncGenerator<StreamItem> {
-  // A data row is counted once, however many fills it gives (records of one line come together).
-  let lastLine = -1;
+  // A data row is counted once, however many records it gives and in whatever order they come.
+  const lines = new LineSet();
   const counted = (line: number) => {
-    if (line === lastLine) return;
-    lastLine = line;
-    report.rows++;
+    if (lines.add(line)) report.rows++;
   };
   for await (const batch of format.read(input, readOptions)) {
     hold?.release();
