@@ -189,7 +189,7 @@ async function* toFills(
         const { line, id } = record;
         const { importKey, input } = withGivenAccount(record, options.account);
         counted(line);
-        if (record.wallClock === true) report.wallClockTimes++;
+        if (record.wallClock !== false) report.wallClockTimes++;
         yield id === undefined ? { line, importKey, input } : { line, importKey, id, input };
         continue;
       }
