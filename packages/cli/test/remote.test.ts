@@ -224,6 +224,9 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
     // 1 CL contract (1000 per point) from 70.10 to 70.35: +250.
     expect(shown).toMatch(/ACC9\s.*CL\s.*1\s.*250\.00/);
     expect(shown).toContain('1 created');
+    // Every time has Z: no zone was used, none is named; 2 data rows (not the header or the blank line).
+    expect(shown).toContain('Trading journal Fills CSV · cl.csv · times with their own zone\n');
+    expect(shown).toContain('2 rows, 2 fills');
     const refused = await run(box, ['imports', 'undo', prefix]);
     expect(refused.code).not.toBe(0);
     expect((await api(`/api/imports/${made.id}`)).undoneAt).toBeNull();
