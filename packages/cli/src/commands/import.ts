@@ -142,7 +142,8 @@ export async function importFile(ctx: Context, opts: Opts, paths: string[]): Pro
 /** A `--source-tz` that no file needed (every time carried its zone) is said, so a wrong belief is not kept. */
 function noteUnusedZone(ctx: Context, records: ImportRecord[], zone: SourceZone): void {
   if (zone.origin !== '--source-tz' || records.length === 0 || records.some((r) => r.sourceTzUsed)) return;
-  ctx.out.note(`--source-tz ${zone.tz} was not used: every time in the file carries its own zone or offset`);
+  const where = records.length > 1 ? 'the files' : 'the file';
+  ctx.out.note(`--source-tz ${zone.tz} was not used: every time in ${where} carries its own zone or offset`);
 }
 
 /**
