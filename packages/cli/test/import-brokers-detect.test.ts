@@ -14,7 +14,7 @@ describeBrokerImport('detection, formats and zones', ({ freshDb, file, trades, b
     const flags = await freshDb();
     const tradovate = await run(box(), [...flags, 'import', fixture('tradovate-fills.csv')]);
     expect(tradovate).toMatchObject({ code: 0, stderr: '' });
-    expect(tradovate.stdout.split('\n')[0]).toBe('Detected: Tradovate Fills, 6 rows, times in UTC');
+    expect(tradovate.stdout.split('\n')[0]).toBe('Detected: Tradovate Fills, 5 rows, times in UTC');
     expect(tradovate.stdout).toContain('Imported: 2 trades created, 0 updated.');
 
     const ninja = await run(box(), [
@@ -26,7 +26,8 @@ describeBrokerImport('detection, formats and zones', ({ freshDb, file, trades, b
     ]);
     expect(ninja.code).toBe(0);
     expect(ninja.stdout.split('\n')[0]).toBe(
-      'Detected: NinjaTrader 8 Executions, 8 rows, times in America/New_York (--source-tz)',
+      // 8 lines: the header and 7 executions.
+      'Detected: NinjaTrader 8 Executions, 7 rows, times in America/New_York (--source-tz)',
     );
 
     const ibkr = await runJson(box(), [...flags, 'import', fixture('ibkr-activity.csv')]);
@@ -76,7 +77,7 @@ describeBrokerImport('detection, formats and zones', ({ freshDb, file, trades, b
       '--dry-run',
     ]);
     expect(forced.code).toBe(0);
-    expect(forced.stdout.split('\n')[0]).toBe('Format (--format): Tradovate Fills, 6 rows, times in UTC');
+    expect(forced.stdout.split('\n')[0]).toBe('Format (--format): Tradovate Fills, 5 rows, times in UTC');
     const unknown = await run(box(), [...flags, 'import', fixture('tradovate-fills.csv'), '--format', 'nope']);
     expect(unknown).toMatchObject({
       code: 2,
@@ -93,7 +94,7 @@ describeBrokerImport('detection, formats and zones', ({ freshDb, file, trades, b
     const perf = fixture('tradovate-performance.csv');
     const utc = await freshDb();
     const r = await run(box(), [...utc, 'import', perf]);
-    expect(r.stdout.split('\n')[0]).toBe('Detected: Tradovate Performance, 8 rows, times in UTC (--tz)');
+    expect(r.stdout.split('\n')[0]).toBe('Detected: Tradovate Performance, 7 rows, times in UTC (--tz)');
     expect((await trades(utc)).find((t) => t.instrument === 'NQZ6' && t.direction === 'long')?.entryTime).toBe(
       '2026-09-15T09:30:00.000Z',
     );
@@ -107,7 +108,7 @@ describeBrokerImport('detection, formats and zones', ({ freshDb, file, trades, b
 
     const ny = await freshDb();
     const n = await run(box(), [...ny, 'import', perf, '--source-tz', 'America/New_York']);
-    expect(n.stdout.split('\n')[0]).toBe('Detected: Tradovate Performance, 8 rows, times in America/New_York (--source-tz)');
+    expect(n.stdout.split('\n')[0]).toBe('Detected: Tradovate Performance, 7 rows, times in America/New_York (--source-tz)');
     expect((await trades(ny)).find((t) => t.instrument === 'NQZ6' && t.direction === 'long')?.entryTime).toBe(
       '2026-09-15T13:30:00.000Z',
     );

@@ -93,7 +93,9 @@ describeBrokerImport('bad rows, dry runs and point values', ({ freshDb, file, tr
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('warning: line 19: a cancelled trade (code Ca) was not imported\n');
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toBe('Detected: Interactive Brokers Activity Statement (CSV), 37 rows, times in UTC (--tz)');
+    // 10 data rows: the Order lines that gave fills (lines 12, 13, 16, 18, 23, 24, 26–29); not the
+    // headers, sections, ClosedLot and Trade sub-rows, the cancelled order or the summary lines.
+    expect(lines[0]).toBe('Detected: Interactive Brokers Activity Statement (CSV), 10 rows, times in UTC (--tz)');
     expect(r.stdout).toMatch(/Account +│ Instrument +│ Would create │ P&L \(net\) │ Broker P&L │/);
     expect(r.stdout).toMatch(/U7654321 +│ ZNM6 +│ +1 │ +491\.80 │ +491\.80 │/);
     expect(r.stdout).toMatch(/U1234567 +│ AAPL +│ +1 │ +182\.98 │ +182\.98 │/);

@@ -24,8 +24,9 @@ describeBrokerImport('mappings, executions, own CSVs and progress', ({ freshDb, 
       'America/New_York',
     ]);
     expect(inline).toMatchObject({ code: 0, stderr: '' });
+    // A title line, the header and 2 data rows: 2 rows.
     expect(inline.stdout.split('\n')[0]).toBe(
-      'Format (--map): Mapped CSV from --map, 4 rows, times in America/New_York (--source-tz)',
+      'Format (--map): Mapped CSV from --map, 2 rows, times in America/New_York (--source-tz)',
     );
     // long 100 @ 150.25 → 152.10: 185 − 2 commission
     expect(await trades(flags)).toEqual([
@@ -110,7 +111,7 @@ describeBrokerImport('mappings, executions, own CSVs and progress', ({ freshDb, 
     const bySource = await freshDb();
     const r = await run(box(), [...bySource, 'import', path, '--source-tz', 'America/New_York']);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toBe('Detected: Trading journal Fills CSV, 3 rows, times in America/New_York (--source-tz)');
+    expect(r.stdout.split('\n')[0]).toBe('Detected: Trading journal Fills CSV, 2 rows, times in America/New_York (--source-tz)');
     // 09:30 EST = 14:30Z; 10 × (101 − 100)
     expect(await trades(bySource)).toMatchObject([
       { entryTime: '2026-11-02T14:30:00.000Z', exitTime: '2026-11-02T15:00:00.000Z', result: 10 },

@@ -54,7 +54,8 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout.split('\n')).toEqual([
-      'Detected: Trading journal Fills CSV, 5 rows, times in UTC (the system zone)',
+      // 4 data rows (not the header or blank lines); every time has Z or an offset, so no zone is named.
+      'Detected: Trading journal Fills CSV, 4 rows, times with their own zone or UTC offset',
       '┌─────────┬────────────┬──────────────┬──────┬───────────┐',
       '│ Account │ Instrument │ Would create │ Open │ P&L (net) │',
       '├─────────┼────────────┼──────────────┼──────┼───────────┤',
@@ -86,7 +87,8 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
       format: { name: 'tj-fills' },
       sourceTz: 'UTC',
       dryRun: false,
-      counts: { rows: 5, fills: 4, tradesCreated: 2, tradesUpdated: 0, duplicates: 0, invalid: 0 },
+      // Data rows: the four fills (the header and blank lines are not counted).
+      counts: { rows: 4, fills: 4, tradesCreated: 2, tradesUpdated: 0, duplicates: 0, invalid: 0 },
       warnings: [],
     });
     expect(report.tradeIds).toHaveLength(2);

@@ -161,7 +161,7 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
       'xyz-blotter',
     ]);
     expect(mapped.code, mapped.stderr).toBe(0);
-    expect(mapped.stdout).toMatch(/^Format \(--map\): Mapped CSV from --map, 3 rows, times in America\/New_York \(--source-tz\)/);
+    expect(mapped.stdout).toMatch(/^Format \(--map\): Mapped CSV from --map, 2 rows, times in America\/New_York \(--source-tz\)/);
     expect(mapped.stderr).toContain('Saved the mapping as "xyz-blotter"');
     const profiles = await api('/api/imports/profiles');
     expect(profiles.profiles.map((p: { name: string }) => p.name)).toEqual(['xyz-blotter']);
@@ -224,11 +224,40 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
     // 1 CL contract (1000 per point) from 70.10 to 70.35: +250.
     expect(shown).toMatch(/ACC9\s.*CL\s.*1\s.*250\.00/);
     expect(shown).toContain('1 created');
+    // Every time has Z: no zone was used, none is named; 2 data rows (not the header or the blank line).
+    expect(shown).toContain('Trading journal Fills CSV · cl.csv · times with their own zone\n');
+    expect(shown).toContain('2 rows, 2 fills');
     const refused = await run(box, ['imports', 'undo', prefix]);
     expect(refused.code).not.toBe(0);
     expect((await api(`/api/imports/${made.id}`)).undoneAt).toBeNull();
     expect(await runJson(box, ['imports', 'undo', prefix, '--yes'])).toMatchObject({ id: made.id, undoneAt: expect.any(String) });
     expect((await api(`/api/trades/${made.tradeIds[0]}`)).status).toBe(404);
+  });
+
+  it('imports several files through the API, each its own import, into an --account; stops at a header-only one', async () => {
+    const header = 'datetime,symbol,side,quantity,price,commission,exec_id';
+    const jan = join(box.dir, 'remote-jan.csv');
+    const feb = join(box.dir, 'remote-feb.csv');
+    const mar = join(box.dir, 'remote-mar.csv');
+    await writeFile(jan, `${header}\n2026-01-05T14:30:00Z,QQQ,buy,10,500.00,1.00,r1\n`);
+    await writeFile(feb, `${header}\n2026-02-05T14:30:00Z,QQQ,sell,10,510.00,1.00,r2\n`);
+    await writeFile(mar, `${header}\n`);
+    const before = (await api('/api/imports')).pagination.total;
+    const reports = await runJson(box, ['import', jan, feb, '--account', 'Remote-1']);
+    expect(reports.map((r: { counts: { tradesCreated: number; tradesUpdated: number } }) => r.counts)).toEqual([
+      expect.objectContaining({ rows: 1, tradesCreated: 1, tradesUpdated: 0 }),
+      expect.objectContaining({ rows: 1, tradesCreated: 0, tradesUpdated: 1 }),
+    ]);
+    // 10 × (510 − 500) − 2 × 1.00 = 98, in Remote-1
+    const { trades } = await api('/api/trades?account=Remote-1');
+    expect(trades.map((t: { instrument: string; result: number }) => [t.instrument, t.result])).toEqual([['QQQ', 98]]);
+    const r = await run(box, ['import', mar, jan, '--account', 'Remote-1']);
+    expect(r).toMatchObject({
+      code: 1,
+      stderr:
+        'tj: remote-mar.csv: no trades to import: the file has only a header (read as Trading journal Fills CSV) (nothing was imported)\n',
+    });
+    expect((await api('/api/imports')).pagination.total).toBe(before + 2);
   });
 
   it('logs out: revokes the session, forgets it, and returns to local mode', async () => {

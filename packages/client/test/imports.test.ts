@@ -41,6 +41,26 @@ for (const db of DATABASES) {
       expect(await client.imports.get(record.id)).toEqual(record);
     });
 
+    it('imports into an account, reports data rows, and refuses a header-only file as a TjApiError', async () => {
+      const { client } = await server().loggedIn();
+      // 3 XYZ shares bought at 20, sold at 21, no costs: 3 × (21 − 20) = 3.
+      const text =
+        'datetime,symbol,side,quantity,price,exec_id\n2026-03-02T15:00:00Z,XYZ,buy,3,20,k1\n2026-03-02T16:00:00Z,XYZ,sell,3,21,k2\n';
+      const record = await client.imports.create(text, { account: 'SDK-Acct', fileName: 'xyz.csv' });
+      expect(record.counts).toMatchObject({ rows: 2, fills: 2, tradesCreated: 1 });
+      expect(record.groups).toEqual([expect.objectContaining({ account: 'SDK-Acct', instrument: 'XYZ', pnl: 3 })]);
+      expect(record.sourceTzUsed).toBe(false);
+      const again = await client.imports.create(text, { account: 'SDK-Acct' });
+      expect(again.counts).toMatchObject({ tradesCreated: 0, duplicates: 2 });
+      const refused = await client.imports
+        .create('datetime,symbol,side,quantity,price\n', { fileName: 'none.csv' })
+        .catch((e: unknown) => e);
+      expect(isTjApiError(refused) && refused.status === 400).toBe(true);
+      expect((refused as Error).message).toContain(
+        'none.csv: no trades to import: the file has only a header (read as Trading journal Fills CSV)',
+      );
+    });
+
     it('sends a string, dry-runs, undoes, and refuses an edited import without force', async () => {
       const { client } = await server().loggedIn();
       const dry = await client.imports.create(ROUND_TRIP, { dryRun: true, pointValues: { ES: 50 } });

@@ -101,6 +101,45 @@ describe.each(DATABASES)('the imports API on $name', (db) => {
       expect((await s.api('GET', '/api/trades')).body.pagination.total).toBe(before);
     });
 
+    it('puts a file without accounts in the account option, and refuses one naming its own (400)', async () => {
+      // 2 MSFT bought at 400, sold at 410, 0.50 commission each side: 2 × 10 − 1 = 19.
+      const fills =
+        'datetime,symbol,side,quantity,price,commission,exec_id\n2026-01-05T14:30:00Z,MSFT,buy,2,400,0.5,h1\n2026-01-05T15:30:00Z,MSFT,sell,2,410,0.5,h2\n';
+      const r = await post(fills, 'text/csv', '?account=Desk-1&fileName=desk.csv');
+      expect(r.status, r.text).toBe(201);
+      expect(r.body.groups).toEqual([expect.objectContaining({ account: 'Desk-1', instrument: 'MSFT', trades: 1, pnl: 19 })]);
+      expect(r.body.counts).toMatchObject({ rows: 2, fills: 2, tradesCreated: 1 });
+      const again = await post(fills, 'text/csv', '?account=Desk-1');
+      expect(again.body.counts).toMatchObject({ tradesCreated: 0, duplicates: 2 });
+      const msft = (await s.api('GET', '/api/trades?account=Desk-1')).body.trades;
+      expect(msft.map((t: { instrument: string; result: number }) => [t.instrument, t.result])).toEqual([['MSFT', 19]]);
+      const own = await post(
+        roundTrip('own', ['2026-01-06T14:30:00Z', '2026-01-06T15:00:00Z'], [5000, 5001]),
+        'text/csv',
+        '?account=Desk-1&fileName=sim.csv',
+      );
+      expect(own.status).toBe(400);
+      expect(own.headers.get('content-type')).toBe('application/problem+json');
+      expect(own.body.detail).toBe(
+        'sim.csv: line 2 names its own account "SIM"; the account option (tj import --account) is for files without one: leave it out to keep the file\'s accounts',
+      );
+    });
+
+    it('refuses an empty file and a header-only file with their own problem (400), recording nothing', async () => {
+      const before = (await s.api('GET', '/api/imports')).body.pagination.total;
+      const empty = await post('', 'text/csv', '?fileName=empty.csv');
+      expect(empty.status, empty.text).toBe(400);
+      expect(empty.headers.get('content-type')).toBe('application/problem+json');
+      expect(empty.body).toMatchObject({ status: 400, detail: 'empty.csv: the file is empty: there is nothing to import' });
+      const headerOnly = await post(`${HEADER}\n`, 'text/csv', '?fileName=header.csv&dryRun=true');
+      expect(headerOnly.status, headerOnly.text).toBe(400);
+      expect(headerOnly.body).toMatchObject({
+        status: 400,
+        detail: 'header.csv: no trades to import: the file has only a header (read as Trading journal Fills CSV)',
+      });
+      expect((await s.api('GET', '/api/imports')).body.pagination.total).toBe(before);
+    });
+
     it('answers 413 past the upload limit, and the client sees it', async () => {
       const small = await startTestServer(db, { maxUploadBytes: 1000 });
       try {

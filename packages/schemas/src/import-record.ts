@@ -87,6 +87,10 @@ export const importCreateQuerySchema = z.strictObject({
     .max(255)
     .optional()
     .meta({ description: 'The file’s name, kept in the record (multipart bodies carry their own)' }),
+  account: textInput(64, { trim: true, min: 1 }).optional().meta({
+    description:
+      'The account of a file without one: every row takes it (fills, whole trades, splits), and its dedup keys with it; a file whose rows name their own account is refused (400)',
+  }),
   dryRun: flag('true: report what would be imported, write nothing (answers 200)'),
   skipInvalid: flag('true: import the good rows and count (and warn about) the invalid ones'),
   pointValues: pointValues.optional(),

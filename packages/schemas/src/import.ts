@@ -47,9 +47,17 @@ export const importReportSchema = z
   .object({
     format: z.object({ name: z.string(), label: z.string() }),
     sourceTz: z.string().meta({ description: 'the IANA zone naive (wall-clock) times were read in' }),
+    sourceTzUsed: z.boolean().meta({
+      description:
+        'true when some time of the file was written without a zone and so read in sourceTz; false when every time carried its own',
+    }),
     dryRun: z.boolean(),
     counts: z.object({
-      /** Records read from the file (CSV records or XML elements, headers included). */
+      /**
+       * Data rows: the lines (CSV records or XML elements) that held a fill, a whole trade or a
+       * corporate action. Header, title, section and summary lines, rows of other kinds (cash,
+       * dividends) and invalid rows (see invalid) are not counted.
+       */
       rows: z.number().int(),
       /** Executions read (before dedup). */
       fills: z.number().int(),

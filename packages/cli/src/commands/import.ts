@@ -1,37 +1,17 @@
-import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import type { ImportFormatInfo, ImportRecord, ImportReport } from '@tj/core';
 import { action, type Opts } from '../command-kit.js';
 import type { TjClient } from '@tj/client';
 import type { Context, Io } from '../context.js';
-import { CliError, type ErrorLike, fieldErrorsOf, fileError, UsageError } from '../errors.js';
-import { collectRepeated, type SourceZone, sourceZone, usageOfOptions } from '../import/import-options.js';
-import { mappingText, readMapping, refusedMapping } from '../import/mapping.js';
-import { countLineBreaks, Progress } from '../import/progress.js';
-import { detectedLine, printFormats, printGroups, printWarnings, summaryLine } from '../import/report-view.js';
+import { CliError, UsageError } from '../errors.js';
+import { collectRepeated, type SourceZone, sourceZone } from '../import/import-options.js';
+import { type ImportRequest, importOne } from '../import/import-one.js';
+import { mappingText, readMapping } from '../import/mapping.js';
+import { detectedLine, printFormats, printGroups, printWarnings, summaryLine, totalLine } from '../import/report-view.js';
 import { noteImportAlerts } from './fired-alerts.js';
 import { defaultSkippedPath, writeSkippedReport } from '../import/skipped-report.js';
-import { AS_WRITTEN, fieldErrorsInWords } from '../output/field-words.js';
 import { plural } from '../output/format.js';
-
-async function checkedSize(path: string): Promise<number> {
-  const s = await stat(path).catch((e: unknown) => Promise.reject(fileError(e, path)));
-  if (!s.isFile()) throw new CliError(`${path} is not a file`);
-  return s.size;
-}
-
-/** The file's bytes as the API reads them, each piece fed to the bar: bytes, and rows by line breaks. */
-async function* watched(body: AsyncIterable<Uint8Array>, bar: Progress): AsyncGenerator<Uint8Array> {
-  let bytes = 0;
-  let rows = 0;
-  for await (const chunk of body) {
-    bytes += chunk.length;
-    rows += countLineBreaks(chunk);
-    bar.update(bytes, rows);
-    yield chunk;
-  }
-}
 
 /**
  * The formats the API reads (`GET /api/imports/formats`): the server's after `tj login`, formats it
@@ -82,44 +62,39 @@ async function checkFormatName(name: string, client: TjClient, formats: ImportFo
 }
 
 /**
- * `tj import FILE`: any format core knows (detected or forced), a `--map`ping, or a saved profile,
- * in one transaction: the file is streamed to `POST /api/imports` (of the server after `tj login`,
- * else of the local app in process) with a progress bar; rows `--skip-invalid` left out, which the
- * report lists, go to a CSV file (a dry run lists them instead).
+ * `tj import FILE…`: any format core knows (detected or forced), a `--map`ping, or a saved profile.
+ * Each file is its own import, in its own transaction, streamed to `POST /api/imports` (of the
+ * server after `tj login`, else of the local app in process) with a progress bar; the first file
+ * refused stops the command (nothing of it written; the files before it stay imported and are
+ * named). Rows `--skip-invalid` left out, which the report lists, go to a CSV file per file (a dry
+ * run lists them instead). With several files a total line ends the output, and `--json` prints an
+ * array of the reports (one file: the report alone).
  */
-export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Promise<void> {
+export async function importFile(ctx: Context, opts: Opts, paths: string[]): Promise<void> {
   if (opts.listFormats === true) return listFormats(ctx);
-  if (path === undefined) throw new UsageError('tj import needs a FILE to import (or --list-formats)');
+  if (paths.length === 0) throw new UsageError('tj import needs a FILE to import (or --list-formats)');
   if (opts.saveProfile !== undefined && opts.map === undefined) {
     throw new UsageError('--save-profile saves the mapping given with --map: pass --map too');
   }
   if (opts.map !== undefined && opts.format !== undefined) throw new UsageError('--map and --format: give one of them');
+  if (paths.length > 1 && opts.skippedReport !== undefined) {
+    throw new UsageError('--skipped-report names one file: with several files each gets FILE.skipped.csv');
+  }
   // Point values and lot sizes go to the API as written: the server reads them (one parser).
   const pointValues = (opts.pointValue as string[] | undefined)?.join(',');
   const lotSizes = (opts.lotSize as string[] | undefined)?.join(',');
   const zone = sourceZone(opts.sourceTz, ctx.options.tz, ctx.env, ctx.tz);
-  const size = await checkedSize(path);
   // The mapping goes to the API as written (a file's JSON, or the pairs): the server reads it.
   const mapping = opts.map === undefined ? undefined : await mappingText(opts.map as string);
-  const remote = ctx.mode === 'remote';
-  const progress = new Progress(
-    ctx.io.stderr,
-    `${remote ? 'Uploading' : 'Importing'} ${basename(path)}`,
-    size,
-    ctx.io.stderr.isTTY === true && opts.progress !== false,
-  );
   const client = await ctx.client();
   const formats = (await client.imports.formats()).formats;
   if (opts.format !== undefined) await checkFormatName(opts.format as string, client, formats);
   const dryRun = opts.dryRun === true;
-  let record: ImportRecord;
-  try {
-    const { openFile } = await import('@tj/client/node');
-    const file = await openFile(path);
-    record = await client.imports.create(watched(file.body, progress), {
-      ...file.options,
+  const request: ImportRequest = {
+    options: {
       sourceTz: zone.tz,
       ...(opts.format !== undefined && { format: opts.format as string }),
+      ...(opts.account !== undefined && { account: opts.account as string }),
       ...(mapping !== undefined && { map: mapping }),
       ...(mapping !== undefined && opts.datePattern !== undefined && { datePattern: opts.datePattern as string }),
       ...(dryRun && { dryRun }),
@@ -127,20 +102,34 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
       ...(pointValues !== undefined && { pointValues }),
       ...(lotSizes !== undefined && { lotSizes }),
       ...(opts.locale !== undefined && { locale: opts.locale as 'us' | 'eu' }),
-    });
-  } catch (e) {
-    usageOfOptions(e);
-    if (opts.map !== undefined) refusedMapping(e, opts.map as string);
-    const name = basename(path);
-    const message = messageOf(e, e instanceof Error ? e.message : String(e));
-    throw new CliError(`${message.startsWith(name) ? message : `${name}: ${message}`} (nothing was imported)`);
-  } finally {
-    progress.clear();
-  }
+    },
+    ...(opts.map !== undefined && { map: opts.map as string }),
+    remote: ctx.mode === 'remote',
+    progress: opts.progress !== false,
+  };
   const forced = mapping !== undefined ? '--map' : opts.format !== undefined ? '--format' : undefined;
-  render(ctx, record, describedFormat(record, formats), zone, forced);
-  await noteImportAlerts(ctx, record);
-  await reportSkipped(ctx, record, opts.skippedReport ?? defaultSkippedPath(path));
+  const records: ImportRecord[] = [];
+  const several = paths.length > 1;
+  try {
+    for (const path of paths) {
+      const record = await importOne(
+        ctx.io,
+        client,
+        path,
+        request,
+        paths.slice(0, records.length).map((p) => basename(p)),
+      );
+      records.push(record);
+      render(ctx, record, describedFormat(record, formats), zone, { forced, several, fileName: basename(path) });
+      await noteImportAlerts(ctx, record);
+      await reportSkipped(ctx, record, (opts.skippedReport as string | undefined) ?? defaultSkippedPath(path));
+    }
+  } finally {
+    // With --json the reports of the files imported come out even when a later one fails.
+    if (several) ctx.out.result(records, () => {});
+  }
+  if (several) ctx.out.line(ctx.out.c.green(totalLine(records)));
+  noteUnusedZone(ctx, records, zone);
   if (opts.map !== undefined && opts.saveProfile !== undefined) {
     const { name: _name, ...body } = await readMapping(opts.map as string, opts.datePattern as string | undefined);
     const saved = await client.imports.profiles.save(opts.saveProfile as string, body);
@@ -150,12 +139,11 @@ export async function importFile(ctx: Context, opts: Opts, [path]: string[]): Pr
   }
 }
 
-/** The API's error in words: validation errors name file, line, column and the raw value. */
-function messageOf(e: unknown, fallback: string): string {
-  const err = e as ErrorLike;
-  const fields = fieldErrorsOf(err);
-  if (fields) return fieldErrorsInWords(fields, AS_WRITTEN);
-  return typeof err.problem?.detail === 'string' ? err.problem.detail : fallback;
+/** A `--source-tz` that no file needed (every time carried its zone) is said, so a wrong belief is not kept. */
+function noteUnusedZone(ctx: Context, records: ImportRecord[], zone: SourceZone): void {
+  if (zone.origin !== '--source-tz' || records.length === 0 || records.some((r) => r.sourceTzUsed)) return;
+  const where = records.length > 1 ? 'the files' : 'the file';
+  ctx.out.note(`--source-tz ${zone.tz} was not used: every time in ${where} carries its own zone or offset`);
 }
 
 /**
@@ -177,23 +165,34 @@ async function reportSkipped(ctx: Context, record: ImportRecord, path: string): 
   if (more > 0) unlisted(more);
 }
 
-function render(ctx: Context, report: ImportReport, format: ImportFormatInfo, zone: SourceZone, forced?: string): void {
+interface RenderHow {
+  forced: string | undefined;
+  several: boolean;
+  fileName: string;
+}
+
+/** One file's report: warnings, what was read, the groups and the summary (with several files, headed by its name; JSON comes at the end). */
+function render(ctx: Context, report: ImportReport, format: ImportFormatInfo, zone: SourceZone, how: RenderHow): void {
   const { out } = ctx;
   printWarnings(out, report);
-  out.result(report, (r) => {
-    out.line(out.c.dim(detectedLine(r, format, zone, forced)));
+  const human = (r: ImportReport) => {
+    if (how.several) out.line(out.c.bold(how.fileName));
+    out.line(out.c.dim(detectedLine(r, format, zone, how.forced)));
     printGroups(out, r);
     out.line(out.c.green(summaryLine(r)));
-  });
+  };
+  if (how.several) human(report);
+  else out.result(report, human);
 }
 
 /** Registers `tj import`. */
 export function registerImport(program: Command, io: Io): void {
   const cmd = program
-    .command('import [file]')
+    .command('import [files...]')
     .description('import a broker export, a fills CSV or a trades CSV (the format is detected) in one transaction')
     .option('--format <name>', 'read the file as this format (see --list-formats); detected when absent')
     .option('--list-formats', 'list the formats tj reads: what each reads, the export to choose, a sample header')
+    .option('--account <name>', 'the account of a file without one: every trade of the file goes to it')
     .option('--source-tz <zone>', 'IANA zone of times written without one (default: --tz, else the system zone)')
     .option('--dry-run', 'show per account and instrument what would be created; write nothing')
     .option('--skip-invalid', 'import the good rows; write the invalid ones to FILE.skipped.csv (or --skipped-report)')
@@ -225,11 +224,15 @@ Columns a broker format does not use are ignored (our own CSVs name an unknown c
 typo guard). Times written without a zone are read in --source-tz (else --tz,
 else the system zone); the summary says which zone it used. Re-importing a file, or an export
 that overlaps an earlier one, adds nothing twice. A bad row writes nothing and names its file,
-line, column and value, unless --skip-invalid.
+line, column and value, unless --skip-invalid. Several files are imported one after another,
+each on its own; the first refused stops the command, the files before it stay imported.
+--account names the account of a file that has none (a file whose rows name their own is refused).
 
 Examples:
   $ tj import --list-formats
   $ tj import Fills.csv --dry-run
+  $ tj import schwab.csv --account Schwab-IRA
+  $ tj import 2026-01.csv 2026-02.csv 2026-03.csv   # each its own import; stops at the first refused
   $ tj import Performance.csv --source-tz America/Chicago
   $ tj import statement.csv --format ibkr-activity --point-value ZN=1000
   $ tj import export.csv --skip-invalid --skipped-report bad-rows.csv

@@ -47,7 +47,9 @@ export async function listImports(ctx: Context, opts: Opts): Promise<void> {
 /** Prints one import record: what was read, what it did, its warnings and groups. */
 export function printImport(out: Output, r: ImportRecord, tz: string): void {
   const c = r.counts;
-  out.line(`${out.c.bold(r.format.label)}${r.fileName ? ` · ${r.fileName}` : ''} · times in ${r.sourceTz}`);
+  // The zone is named only when a time of the file was read in it.
+  const zone = r.sourceTzUsed ? ` · times in ${r.sourceTz}` : ' · times with their own zone';
+  out.line(`${out.c.bold(r.format.label)}${r.fileName ? ` · ${r.fileName}` : ''}${zone}`);
   out.line(
     `Import ${r.id} · ${dateTime(r.startedAt, tz)}${r.undoneAt ? out.c.yellow(` · undone ${dateTime(r.undoneAt, tz)}`) : ''}`,
   );

@@ -9,9 +9,14 @@ export function readsNaiveTimes(timeRule: string): boolean {
   return /^naive|--source-tz/i.test(timeRule);
 }
 
-/** `times in UTC`, `times in America/New_York (--source-tz)`, or the format's own rule. */
-export function timesPhrase(timeRule: string, zone: SourceZone): string {
-  if (readsNaiveTimes(timeRule)) return `times in ${zone.tz} (${zone.origin})`;
+/**
+ * `times in America/New_York (--source-tz)` when naive times were read in the zone (`used`), else
+ * `times in UTC`, `times with their own UTC offsets`, or the format's own rule: a zone no time
+ * needed is not named.
+ */
+export function timesPhrase(timeRule: string, zone: SourceZone, used = readsNaiveTimes(timeRule)): string {
+  if (used) return `times in ${zone.tz} (${zone.origin})`;
+  if (readsNaiveTimes(timeRule)) return 'times with their own zone or UTC offset';
   if (/offset/i.test(timeRule)) return 'times with their own UTC offsets';
   if (/^UTC\b/.test(timeRule)) return 'times in UTC';
   return `times as written (${timeRule})`;
@@ -19,13 +24,13 @@ export function timesPhrase(timeRule: string, zone: SourceZone): string {
 
 /** The first line of an import: what was read and in which zone. */
 export function detectedLine(
-  report: Pick<ImportReport, 'format' | 'counts'>,
+  report: Pick<ImportReport, 'format' | 'counts'> & Partial<Pick<ImportReport, 'sourceTzUsed'>>,
   format: ImportFormatInfo,
   zone: SourceZone,
   forced?: string,
 ): string {
   const how = forced === undefined ? 'Detected' : `Format (${forced})`;
-  return `${how}: ${report.format.label}, ${plural(report.counts.rows, 'row')}, ${timesPhrase(format.timeRule, zone)}`;
+  return `${how}: ${report.format.label}, ${plural(report.counts.rows, 'row')}, ${timesPhrase(format.timeRule, zone, report.sourceTzUsed)}`;
 }
 
 /**
@@ -68,6 +73,22 @@ export function summaryLine(report: ImportReport): string {
     return `Dry run: would create ${plural(c.tradesCreated, 'trade')} and update ${num(c.tradesUpdated)}${tail}. Nothing was written.`;
   }
   return `Imported: ${plural(c.tradesCreated, 'trade')} created, ${num(c.tradesUpdated)} updated${tail}.`;
+}
+
+/** The closing line of several files: their count and what they created and updated together. */
+export function totalLine(reports: readonly ImportReport[]): string {
+  const sum = (pick: (c: ImportReport['counts']) => number) => reports.reduce((n, r) => n + pick(r.counts), 0);
+  const created = plural(
+    sum((c) => c.tradesCreated),
+    'trade',
+  );
+  const updated = num(sum((c) => c.tradesUpdated));
+  const dup = sum((c) => c.duplicates);
+  const tail = dup > 0 ? `; ${num(dup)} already imported (skipped)` : '';
+  const files = plural(reports.length, 'file');
+  if (reports.some((r) => r.dryRun))
+    return `Dry run, ${files}: would create ${created} and update ${updated}${tail}. Nothing was written.`;
+  return `All ${files}: ${created} created, ${updated} updated${tail}.`;
 }
 
 /** Warnings on stderr, one a line: `warning: line 12: …` (shown with --json too). */

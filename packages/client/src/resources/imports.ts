@@ -21,8 +21,8 @@ export type KeyValues = Readonly<Record<string, number>> | string;
 
 /**
  * Options of `imports.create`: how to read the file (every query option of `POST /api/imports`,
- * from the operation table: format, sourceTz, fileName, dryRun, skipInvalid, pointValues, lotSizes,
- * locale, map, datePattern), and what to hear while it uploads.
+ * from the operation table: format, sourceTz, fileName, account, dryRun, skipInvalid, pointValues,
+ * lotSizes, locale, map, datePattern), and what to hear while it uploads.
  */
 export type ImportCreateOptions = Omit<ImportCreateQuery, 'map' | 'pointValues' | 'lotSizes'> & {
   /** Point values by futures root: `{ ES: 50 }` or `'ES=50,NQ=20'`. */

@@ -30,7 +30,7 @@ const NAMED_TRADES = 20;
  * those kept before groups counted their open trades lack `open`).
  */
 type Stored = Pick<ImportReport, 'format' | 'sourceTz' | 'counts' | 'warnings'> &
-  Partial<Pick<ImportReport, 'skippedRows' | 'skippedRowsNotListed'>> & {
+  Partial<Pick<ImportReport, 'skippedRows' | 'skippedRowsNotListed' | 'sourceTzUsed'>> & {
     groups: Array<Omit<ImportGroup, 'open' | 'openRealizedPnL'> & Partial<Pick<ImportGroup, 'open' | 'openRealizedPnL'>>>;
   };
 
@@ -42,6 +42,8 @@ function recordOf(row: ImportRow, tradeIds: string[]): ImportRecord {
     groups: report.groups.map((g) => ({ ...g, open: g.open ?? 0, openRealizedPnL: g.openRealizedPnL ?? 0 })),
     skippedRows: report.skippedRows ?? [],
     skippedRowsNotListed: report.skippedRowsNotListed ?? 0,
+    // Records kept before the report said whether the zone was used: it was read with it.
+    sourceTzUsed: report.sourceTzUsed ?? true,
     dryRun: false,
     tradeIds,
     fileName: row.fileName,
@@ -91,7 +93,7 @@ export function importHistory(deps: CoreDeps, run: Imports['run']) {
         ...options,
         importId: id,
         beforeCommit: async (tx, r) => {
-          const { format, sourceTz, counts, warnings, skippedRows, skippedRowsNotListed, groups } = r;
+          const { format, sourceTz, sourceTzUsed, counts, warnings, skippedRows, skippedRowsNotListed, groups } = r;
           row = {
             userId,
             id,
@@ -103,6 +105,7 @@ export function importHistory(deps: CoreDeps, run: Imports['run']) {
             report: JSON.stringify({
               format,
               sourceTz,
+              sourceTzUsed,
               counts,
               warnings,
               skippedRows,

@@ -17,6 +17,8 @@ import { findInvalidLines, formatInput, ReaderHold, rereading, type SkippedRecor
 import { futuresInstrument, futuresRoot } from '../values/futures-symbols.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import type { BrokerFill, BrokerFormat, FormatInput, FormatWarning, ReadOptions } from '../formats/types.js';
+import { givenAccount, withGivenAccount } from './given-account.js';
+import { LineSet } from './line-set.js';
 import { wallClockToInstant } from '../values/zoned-time.js';
 import { zoneIssueWarning } from '../formats/parts/zone-warning.js';
 import { fillMarks } from '../formats/parts/fill-marks.js';
@@ -28,6 +30,8 @@ export interface BrokerFileOptions {
   format?: string;
   /** IANA zone that naive (wall-clock) times are read in. */
   sourceTz: string;
+  /** The account of a file without one: every fill, trade and corporate action takes it (see {@link givenAccount}). */
+  account?: string;
   /** Number locale hint for formats with variants. */
   locale?: 'us' | 'eu';
   /** Units per lot by symbol, for formats that count in lots (see {@link ReadOptions.lotSizes}). */
@@ -59,8 +63,16 @@ export interface BrokerFileReport {
   sourceTz: string;
   /** Fills read. */
   fills: number;
-  /** Records read (CSV records or XML elements). */
+  /**
+   * Data rows: the lines (CSV records or XML elements) that held a fill, a whole trade or a
+   * corporate action; header, title, section and summary lines, rows of other kinds (cash,
+   * dividends) and invalid rows (counted apart) are not counted.
+   */
   rows: number;
+  /** Records read (CSV records or XML elements), every kind: the progress of reading. */
+  records: number;
+  /** Times read that were written without a zone, so read in `sourceTz`. */
+  wallClockTimes: number;
   /** The first {@link MAX_FILE_WARNINGS} warnings. */
   warnings: FormatWarning[];
   /** Warnings past those, counted. */
@@ -85,6 +97,7 @@ export interface OpenedBrokerFile {
  */
 export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileOptions): Promise<OpenedBrokerFile> {
   const head = await readFileHead(open());
+  if (head.text.trim() === '') throw new CoreError(ErrorCode.validationFailed, 'the file is empty: there is nothing to import');
   let format: BrokerFormat;
   if (options.format !== undefined) {
     format = options.registry.get(options.format);
@@ -101,7 +114,16 @@ export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileO
     }
     format = found.format;
   }
-  const report: BrokerFileReport = { format, sourceTz: options.sourceTz, fills: 0, rows: 0, warnings: [], moreWarnings: 0 };
+  const report: BrokerFileReport = {
+    format,
+    sourceTz: options.sourceTz,
+    fills: 0,
+    rows: 0,
+    records: 0,
+    wallClockTimes: 0,
+    warnings: [],
+    moreWarnings: 0,
+  };
   const readOptions: ReadOptions = {
     delimiter: head.delimiter,
     sourceTz: options.sourceTz,
@@ -120,8 +142,8 @@ export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileO
   const input = formatInput(format, reopen, head.delimiter, {
     ...bounds,
     onRecords: (n) => {
-      report.rows += n;
-      options.onRows?.(report.rows);
+      report.records += n;
+      options.onRows?.(report.records);
     },
     ...(skipped !== undefined && options.onInvalid !== undefined && { skipped, onSkipped: options.onInvalid }),
   });
@@ -150,6 +172,11 @@ async function* toFills(
   report: BrokerFileReport,
   hold: ReaderHold | undefined,
 ): AsyncGenerator<StreamItem> {
+  // A data row is counted once, however many records it gives and in whatever order they come.
+  const lines = new LineSet();
+  const counted = (line: number) => {
+    if (lines.add(line)) report.rows++;
+  };
   for await (const batch of format.read(input, readOptions)) {
     hold?.release();
     for (const record of batch) {
@@ -159,12 +186,18 @@ async function* toFills(
         continue;
       }
       if (record.kind === 'trade') {
-        const { line, importKey, id, input } = record;
+        const { line, id } = record;
+        const { importKey, input } = withGivenAccount(record, options.account);
+        counted(line);
+        if (record.wallClock !== false) report.wallClockTimes++;
         yield id === undefined ? { line, importKey, input } : { line, importKey, id, input };
         continue;
       }
       if (record.kind === 'corporateAction') {
-        yield corporateActionItem(record, instantOf(record.time, record.line, options, report));
+        const account = givenAccount(record.account, record.line, options.account);
+        const action = account === undefined ? record : { ...record, account };
+        counted(record.line);
+        yield corporateActionItem(action, instantOf(record.time, record.line, options, report));
         continue;
       }
       if (record.kind === 'invalid') {
@@ -173,8 +206,12 @@ async function* toFills(
         continue;
       }
       report.fills++;
+      // A row naming its own account under a given one fails the import, even when skipping invalid rows.
+      givenAccount(record.account, record.line, options.account);
       if (options.onInvalid === undefined) {
-        yield toFill(record, options, report);
+        const fill = toFill(record, options, report);
+        counted(record.line);
+        yield fill;
         continue;
       }
       let fill: Fill;
@@ -186,6 +223,7 @@ async function* toFills(
         options.onInvalid({ line: record.line, message: e.message, raw: rawOf(record) });
         continue;
       }
+      counted(record.line);
       yield fill;
     }
   }
@@ -264,6 +302,7 @@ function detailsOf(f: BrokerFill): Fill['details'] {
 /** A broker's time as an instant: a wall-clock time is read in the source zone (a DST gap or overlap warned of). */
 function instantOf(time: BrokerFill['time'], line: number, options: BrokerFileOptions, report: BrokerFileReport): number {
   if ('utc' in time) return time.utc;
+  report.wallClockTimes++;
   const zoned = wallClockToInstant(time.wall, options.sourceTz);
   if (zoned.issue !== undefined) addWarning(report, zoneIssueWarning(line, zoned.issue, options.sourceTz));
   return zoned.ms;
@@ -285,7 +324,7 @@ function toFill(f: BrokerFill, options: BrokerFileOptions, report: BrokerFileRep
     commission: Math.abs(f.commission ?? 0),
     // Swap and financing costs (negative financing) count in the trade's net result, as fees.
     fees: Math.abs(f.fees ?? 0) + Math.max(0, -(f.financing ?? 0)),
-    account: f.account ?? '',
+    account: givenAccount(f.account, f.line, options.account) ?? f.account ?? '',
     multiplier: multiplierOf(f, options.pointValues),
     tags: f.tags ?? [],
     note: f.note ?? '',

@@ -43,6 +43,15 @@ function inFile(e: unknown, name: string | undefined): unknown {
 
 class Rollback extends Error {}
 
+/** The refusal of a file with no data rows: it names the format it was read as. */
+function noDataRows(file: BrokerFileReport): CoreError {
+  const what = file.records <= 1 ? 'only a header' : `${file.records} lines, none a trade, fill or corporate action`;
+  return new CoreError(
+    ErrorCode.validationFailed,
+    `no trades to import: the file has ${what} (read as ${formatInfo(file.format).label})`,
+  );
+}
+
 /** A difference of at least a cent between our P&L and the broker's is reported. */
 const CENT_MICROS = 10_000;
 
@@ -130,6 +139,7 @@ export async function runImport(
       sourceTz: options.sourceTz,
       ...(options.format !== undefined && { format: options.format }),
       ...(options.locale !== undefined && { locale: options.locale }),
+      ...(options.account !== undefined && { account: options.account }),
       ...(options.pointValues !== undefined && { pointValues: options.pointValues }),
       ...(options.lotSizes !== undefined && { lotSizes: options.lotSizes }),
       ...(options.onProgress !== undefined && { onRows: options.onProgress }),
@@ -151,6 +161,8 @@ export async function runImport(
           onDuplicate: () => counts.duplicates++,
           ...(options.importId !== undefined && { importId: options.importId }),
         });
+        // A file that held no trading data (only its header, or rows of other kinds) is refused, not "0 trades".
+        if (fileReport?.rows === 0 && counts.invalid === 0) throw noDataRows(fileReport);
         if (dryRun) throw new Rollback();
         if (options.importId !== undefined) tradeIds = await tx.trades.idsByImport(userId, options.importId);
         // One evaluation of the alert rules and one event for the whole import.
@@ -182,6 +194,7 @@ export async function runImport(
     return {
       format: { name: format.name, label: formatInfo(format).label },
       sourceTz: options.sourceTz,
+      sourceTzUsed: fileReport.wallClockTimes > 0,
       dryRun,
       counts: { ...counts, rows: fileReport.rows, fills: fileReport.fills, duplicates: counts.duplicates + stats.duplicates },
       warnings: all,

@@ -84,6 +84,12 @@ export interface TradeRecord {
   /** The row's own id, used as the trade id when it is a UUID. */
   id?: string;
   input: TradeImportInput;
+  /**
+   * Whether a time of the row was written without a zone and so read in `sourceTz`: false when
+   * every one carried its own. Absent (a reader that does not say): counted as read in the zone,
+   * so the report names it.
+   */
+  wallClock?: boolean;
 }
 
 /** A warning found while reading (not an error: the import goes on and reports it). */

@@ -7,6 +7,8 @@ export interface ZonedInstant {
   ms: number;
   /** `gap`: the time does not exist (clocks jumped forward; read as if before the jump). `overlap`: it happened twice (the earlier is taken). */
   issue?: 'gap' | 'overlap';
+  /** True when the time was written without a zone or offset (a wall-clock time, read in the source zone). */
+  naive?: true;
 }
 
 /**
@@ -40,5 +42,5 @@ export function parseInstant(raw: string, tz: string | undefined): Parsed<ZonedI
   if (!r.ok) return r;
   if (typeof r.value === 'number') return { ok: true, value: { ms: r.value } };
   if ('utc' in r.value) return { ok: true, value: { ms: r.value.utc } };
-  return { ok: true, value: wallClockToInstant(r.value.wall, tz as string) };
+  return { ok: true, value: { ...wallClockToInstant(r.value.wall, tz as string), naive: true } };
 }

@@ -59,7 +59,8 @@ for (const db of DATABASES) {
       expect(skipped).toEqual([
         { line: 4, message: expect.stringMatching(/^line 4, column _price: .*"50O2\.00"/), raw: BAD_TRADOVATE_ROW },
       ]);
-      expect(record.counts).toMatchObject({ rows: 7, fills: 5, tradesCreated: 2, invalid: 1 });
+      // 7 lines: the header, 5 good data rows, 1 invalid (counted in invalid, not in rows).
+      expect(record.counts).toMatchObject({ rows: 5, fills: 5, tradesCreated: 2, invalid: 1 });
       expect((await tradesOf(h.core(), user)).map((t) => [t.instrument, t.result])).toEqual([
         // ES: (5003.50 − 5000.25) × 50 + (5001.00 − 5000.25) × 50 = 200.00 − (2.58 + 1.29 + 1.29)
         ['ESZ6', 194.84],

@@ -95,6 +95,7 @@ export const tjTradesCsv = defineFormat({
       const item = parseTradeRow(row, labels, options.sourceTz);
       const trade: TradeRecord = { kind: 'trade', line: item.line, importKey: item.importKey, input: item.input };
       if (item.id !== undefined) trade.id = item.id;
+      trade.wallClock = item.wallClock === true;
       const warnings = (item.zoneIssues ?? []).map(
         ({ column, issue }): FormatRecord => ({
           kind: 'warning',

@@ -19,6 +19,8 @@ export interface TradeCsvItem {
   input: TradeImportInput;
   /** Naive times (read in the source zone) that fell in a DST gap or overlap: the column, as labelled, and which. */
   zoneIssues?: Array<{ column: string; issue: 'gap' | 'overlap' }>;
+  /** True when a time of the row was written without a zone (read in the source zone). */
+  wallClock?: true;
 }
 
 const FIELD_BY_COLUMN = new Map<string, keyof TradeImportInput | 'id'>(
@@ -100,9 +102,11 @@ function setIf<K extends keyof TradeImportInput>(input: TradeImportInput, key: K
 export function parseTradeRow(row: CsvRow, labels: ReadonlyMap<string, string> = new Map(), sourceTz?: string): TradeCsvItem {
   const p = new RowParser(row, labels);
   const zoneIssues: NonNullable<TradeCsvItem['zoneIssues']> = [];
+  let wallClock = false;
   const time = (field: string): number | undefined => {
     const t = p.parse(field, (raw) => parseInstant(raw, sourceTz));
     if (t?.issue !== undefined) zoneIssues.push({ column: p.label(field), issue: t.issue });
+    if (t?.naive === true) wallClock = true;
     return t?.ms;
   };
   for (const f of REQUIRED) if (p.text(f) === undefined) p.fail(f, 'required');
@@ -164,6 +168,7 @@ export function parseTradeRow(row: CsvRow, labels: ReadonlyMap<string, string> =
   const item: TradeCsvItem = { line: row.line, importKey, input };
   if (id !== undefined) item.id = id;
   if (zoneIssues.length > 0) item.zoneIssues = zoneIssues;
+  if (wallClock) item.wallClock = true;
   return item;
 }
 
