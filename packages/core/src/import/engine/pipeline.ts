@@ -4,8 +4,7 @@
  */
 import { CoreError, ErrorCode } from '../../shared/errors.js';
 import type { InputLimits, MemoryBudget } from '../../shared/input-limits.js';
-import { toMicros } from '../../shared/money.js';
-import { cellError, lineError } from '../read/cell-error.js';
+import { lineError } from '../read/cell-error.js';
 import type { CsvChunks } from '../read/chunks.js';
 import type { Fill } from '../formats/own/fills-csv.js';
 import { fillBytes, matchFills } from './match-fills.js';
@@ -14,14 +13,14 @@ import { isPassThrough, type StreamItem } from './stream.js';
 import { type CorporateActionItem, corporateActionItem } from '../formats/corporate-action-record.js';
 import { readFileHead } from '../read/csv-records.js';
 import { findInvalidLines, formatInput, ReaderHold, rereading, type SkippedRecord } from './invalid-rows.js';
-import { futuresInstrument, futuresRoot } from '../values/futures-symbols.js';
 import type { FormatRegistry } from '../formats/registry.js';
-import type { BrokerFill, BrokerFormat, FormatInput, FormatWarning, ReadOptions } from '../formats/types.js';
+import type { BrokerFill, BrokerFormat, FormatInput, ReadOptions } from '../formats/types.js';
 import { givenAccount, withGivenAccount } from './given-account.js';
 import { LineSet } from './line-set.js';
-import { wallClockToInstant } from '../values/zoned-time.js';
-import { zoneIssueWarning } from '../formats/parts/zone-warning.js';
-import { fillMarks } from '../formats/parts/fill-marks.js';
+import { addWarning, type BrokerFileReport } from './file-report.js';
+import { instantOf, toFill } from './to-fill.js';
+
+export { type BrokerFileReport, MAX_FILE_WARNINGS } from './file-report.js';
 
 /** Options of {@link openBrokerFile}. */
 export interface BrokerFileOptions {
@@ -52,31 +51,6 @@ export interface BrokerFileOptions {
   limits?: InputLimits;
   /** The import's memory budget: what readers, sorting and matching hold is charged to it. */
   budget?: MemoryBudget;
-}
-
-/** Most warnings a file report lists; the rest are only counted (`moreWarnings`). */
-export const MAX_FILE_WARNINGS = 1000;
-
-/** What reading a file found besides trades; filled in as the items are consumed. */
-export interface BrokerFileReport {
-  format: BrokerFormat;
-  sourceTz: string;
-  /** Fills read. */
-  fills: number;
-  /**
-   * Data rows: the lines (CSV records or XML elements) that held a fill, a whole trade or a
-   * corporate action; header, title, section and summary lines, rows of other kinds (cash,
-   * dividends) and invalid rows (counted apart) are not counted.
-   */
-  rows: number;
-  /** Records read (CSV records or XML elements), every kind: the progress of reading. */
-  records: number;
-  /** Times read that were written without a zone, so read in `sourceTz`. */
-  wallClockTimes: number;
-  /** The first {@link MAX_FILE_WARNINGS} warnings. */
-  warnings: FormatWarning[];
-  /** Warnings past those, counted. */
-  moreWarnings: number;
 }
 
 /** A broker file opened for import. */
@@ -151,12 +125,6 @@ export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileO
   const order = typeof format.order === 'function' ? format.order(head) : (format.order ?? 'chronological');
   const ordered = order === 'chronological' ? fills : sortFills(fills, order === 'newest-first', options.budget);
   return { report, fills: ordered, items: matchFills(ordered, { budget: options.budget }) };
-}
-
-/** Keeps a warning in the report, or only counts it once the report lists as many as it keeps. */
-function addWarning(report: BrokerFileReport, warning: FormatWarning): void {
-  if (report.warnings.length < MAX_FILE_WARNINGS) report.warnings.push(warning);
-  else report.moreWarnings++;
 }
 
 /** A fill's values as read, for a skipped-row report. */
@@ -259,81 +227,4 @@ async function* sortFills(
     if (budget !== undefined) budget.release(fillBytes(f));
     yield f;
   }
-}
-
-/** Effects whose fill closes an option at a price of 0 (the premium stays; a delivery is its own fill). */
-const CLOSES_AT_ZERO: ReadonlySet<string> = new Set(['expired', 'assigned', 'exercised']);
-
-/**
- * The multiplier of a fill: the user's point value for its futures root, else stated by the
- * file, else from the futures catalogue, or 1 for stocks; never guessed.
- */
-function multiplierOf(f: BrokerFill, pointValues: Readonly<Record<string, number>> | undefined): number {
-  const contract = f.assetClass === 'future' || pointValues !== undefined ? futuresRoot(f.symbol) : undefined;
-  const given = contract === undefined ? undefined : pointValues?.[contract.root];
-  if (given !== undefined) return given;
-  if (f.multiplier !== undefined) return f.multiplier;
-  if (f.assetClass === 'future') {
-    if (contract?.spec !== undefined) return contract.spec.pointValue;
-    const root = contract?.root ?? f.symbol;
-    throw cellError(
-      f.line,
-      'symbol',
-      `"${f.symbol}": unknown futures root ${root}; give its point value with the pointValues option (tj import --point-value ${root}=VALUE)`,
-    );
-  }
-  if (f.assetClass === 'option') return 100;
-  return 1;
-}
-
-/** The instrument details a fill carries into its trade (futures get their root as underlying). */
-function detailsOf(f: BrokerFill): Fill['details'] {
-  const d: NonNullable<Fill['details']> = {};
-  if (f.assetClass !== undefined) d.assetClass = f.assetClass;
-  if (f.currency !== undefined) d.currency = f.currency;
-  const root = f.assetClass === 'future' ? futuresRoot(f.symbol)?.root : undefined;
-  if (f.underlying !== undefined || root !== undefined) d.underlying = (f.underlying ?? root) as string;
-  if (f.expiry !== undefined) d.expiry = f.expiry;
-  if (f.strike !== undefined) d.strike = f.strike;
-  if (f.right !== undefined) d.right = f.right;
-  return Object.keys(d).length > 0 ? d : undefined;
-}
-
-/** A broker's time as an instant: a wall-clock time is read in the source zone (a DST gap or overlap warned of). */
-function instantOf(time: BrokerFill['time'], line: number, options: BrokerFileOptions, report: BrokerFileReport): number {
-  if ('utc' in time) return time.utc;
-  report.wallClockTimes++;
-  const zoned = wallClockToInstant(time.wall, options.sourceTz);
-  if (zoned.issue !== undefined) addWarning(report, zoneIssueWarning(line, zoned.issue, options.sourceTz));
-  return zoned.ms;
-}
-
-function toFill(f: BrokerFill, options: BrokerFileOptions, report: BrokerFileReport): Fill {
-  const datetime = instantOf(f.time, f.line, options, report);
-  if (!(f.quantity > 0)) throw cellError(f.line, 'quantity', `must be greater than 0, got ${f.quantity}`);
-  if (!(f.price > 0) && !CLOSES_AT_ZERO.has(f.effect ?? 'open'))
-    throw cellError(f.line, 'price', `must be greater than 0, got ${f.price}`);
-  const fill: Fill = {
-    line: f.line,
-    datetime,
-    // A continuous futures spelling (ES1!, @ES, ES=F, /ES) is booked under its root.
-    symbol: f.assetClass === 'future' ? futuresInstrument(f.symbol) : f.symbol,
-    side: f.side,
-    quantity: f.quantity,
-    price: f.price,
-    commission: Math.abs(f.commission ?? 0),
-    // Swap and financing costs (negative financing) count in the trade's net result, as fees.
-    fees: Math.abs(f.fees ?? 0) + Math.max(0, -(f.financing ?? 0)),
-    account: givenAccount(f.account, f.line, options.account) ?? f.account ?? '',
-    multiplier: multiplierOf(f, options.pointValues),
-    tags: f.tags ?? [],
-    note: f.note ?? '',
-  };
-  if (f.execId !== undefined && f.execId !== '') fill.execId = f.execId;
-  Object.assign(fill, fillMarks(f));
-  if (f.brokerPnl !== undefined) fill.brokerPnl = { micros: toMicros(f.brokerPnl.amount), basis: f.brokerPnl.basis };
-  const details = detailsOf(f);
-  if (details !== undefined) fill.details = details;
-  if (toMicros(fill.commission) < 0) throw cellError(f.line, 'commission', 'out of range');
-  return fill;
 }
