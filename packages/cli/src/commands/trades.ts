@@ -39,9 +39,18 @@ export function addSelectionOptions(cmd: Command): Command {
     );
 }
 
-/** The selection flags as the API's query fields. */
+/** `--currency`: the currency money is reported in (docs/analytics.md, "Currencies"). */
+export function addCurrencyOption(cmd: Command): Command {
+  return cmd.option(
+    '--currency <code>',
+    'report money in this currency: trades in others are converted at the rate of each exit’s day (needed when your trades are in several currencies and no base currency is set)',
+  );
+}
+
+/** The selection flags as the API's query fields (and `--currency` where the command has it). */
 export function selection(opts: Opts): Record<string, unknown> {
   return defined({
+    currency: opts.currency,
     instrument: opts.instrument,
     account: opts.account,
     assetClass: opts.assetClass,

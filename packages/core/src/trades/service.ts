@@ -18,6 +18,8 @@ import type { TradeRow } from '../storage/rows.js';
 import { withDerived } from './derive.js';
 import { tradeQueryFor } from './filters.js';
 import { executionRecord, tradeRecord } from './record.js';
+import { converterOf } from '../analytics/money-plan.js';
+import { convertedTrade } from '../fx/converted-trade.js';
 import { readSettings } from '../settings/read.js';
 import { withDefaultRisk } from './default-risk.js';
 import { checkTradeRules } from './rules.js';
@@ -61,6 +63,8 @@ export function newTradeRow(
     realizedMicros: 0,
     partialExits: [],
     strategy: null,
+    fxRate: null,
+    fxBase: null,
     rMultiple: null,
     account: body.account ?? null,
     assetClass: body.assetClass ?? null,
@@ -204,7 +208,12 @@ export function trades(deps: CoreDeps, written: TradeWritten) {
       const q = parseInput(tradeListQuerySchema, query ?? {});
       const filter = await tradeQueryFor(storage.repos, userId, q);
       const page = await storage.repos.trades.list(userId, filter, { page: q.page, limit: q.limit });
-      return { trades: page.rows.map(tradeRecord), pagination: paginationOf(q.page, q.limit, page.total) };
+      const { currency } = q;
+      const converter = currency === undefined ? undefined : await converterOf(storage.repos, userId, currency);
+      const trades = page.rows.map((row) =>
+        converter === undefined ? tradeRecord(row) : { ...tradeRecord(row), converted: convertedTrade(converter, currency as string, row) },
+      );
+      return { trades, pagination: paginationOf(q.page, q.limit, page.total) };
     },
   };
 }

@@ -35,6 +35,8 @@ export const LIST_COLUMNS = [
   'realized_micros',
   'partial_exits',
   'strategy',
+  'fx_rate',
+  'fx_base',
 ] as const;
 
 /** The columns a full TradeRow is read from (not the user id, lower-cased instrument or status: they are derived). */
@@ -75,6 +77,8 @@ export function tradeListFromRecord(r: ListRecord, userId: string): TradeListRow
     realizedMicros: Number(r.realized_micros),
     partialExits: partialExitsOf(r.partial_exits),
     strategy: r.strategy as TradeRow['strategy'],
+    fxRate: r.fx_rate,
+    fxBase: r.fx_base,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -132,6 +136,8 @@ export function tradeToRecord(t: TradeRow): Insertable<Database['trades']> {
     realized_micros: t.realizedMicros,
     partial_exits: partialExitsColumn(t.partialExits),
     strategy: t.strategy,
+    fx_rate: t.fxRate,
+    fx_base: t.fxBase,
     created_at: t.createdAt,
     updated_at: t.updatedAt,
   };

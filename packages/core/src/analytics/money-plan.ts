@@ -1,0 +1,112 @@
+import type { FxReport } from '@tj/schemas';
+import { currencyOf, type CurrencyOwners, type FxConverter, fxConverter } from '../fx/converter.js';
+import { rateBook } from '../fx/rate-book.js';
+import { readSettings } from '../settings/read.js';
+import { validationError } from '../shared/errors.js';
+import type { PartialExitTrade, Repositories } from '../storage/ports.js';
+import type { ClosedTradeFact } from '../summaries/fact.js';
+import type { Accumulator } from './accumulator.js';
+
+/** The money fields every analytics answer carries: its currency, and what converting into it did. */
+export interface MoneyFields {
+  currency: string | null;
+  fx: FxReport | null;
+}
+
+/** An answer's figures without its money fields (what the accumulators compute). */
+export type Figures<T> = Omit<T, keyof MoneyFields>;
+
+/**
+ * How an analytic treats currencies (docs/analytics.md, "Currencies"):
+ * - `plain`: every trade is in one currency (or none is stated): figures as they always were,
+ *   precomputed day summaries included;
+ * - `convert`: money is converted into `currency`, trade by trade, at the rate of each booking's day;
+ * - `probe`: the user's trades are in several currencies, none was asked for and no base currency
+ *   is set: the selection is read as it is, and a second currency in it is a 400 naming them.
+ */
+export type MoneyPlan =
+  | { kind: 'plain'; currency: string | null }
+  | { kind: 'convert'; currency: string; converter: FxConverter }
+  | { kind: 'probe'; owners: CurrencyOwners; seen: Set<string> };
+
+/** Who states each trade's currency, and every currency the user's trades and settings name. */
+async function ownersOf(repos: Repositories, userId: string): Promise<{ owners: CurrencyOwners; all: Set<string> }> {
+  const [settings, stated] = await Promise.all([readSettings(repos, userId), repos.trades.currencies(userId)]);
+  const accountBase = new Map<string, string>();
+  for (const [name, scope] of Object.entries(settings.accounts)) if (scope.baseCurrency !== null) accountBase.set(name, scope.baseCurrency);
+  const owners: CurrencyOwners = { accountBase, userBase: settings.baseCurrency };
+  const all = new Set([...stated, ...accountBase.values(), ...(owners.userBase === null ? [] : [owners.userBase])]);
+  return { owners, all };
+}
+
+/** A converter of the user's trades into `target`, with the rates of the currencies involved. */
+async function converterInto(repos: Repositories, userId: string, target: string, owners: CurrencyOwners, all: Set<string>) {
+  const involved = [...new Set([...all, target, 'EUR', 'USD'])];
+  return fxConverter(target, owners, rateBook(await repos.fxRates.list(userId, { currencies: involved })));
+}
+
+/** The plan of an analytic for `userId` asked in `asked` (the `currency` parameter), from its settings and trades. */
+export async function moneyPlanOf(repos: Repositories, userId: string, asked: string | undefined): Promise<MoneyPlan> {
+  const { owners, all } = await ownersOf(repos, userId);
+  const target = asked ?? owners.userBase ?? (all.size <= 1 ? ([...all][0] ?? null) : undefined);
+  if (target === undefined) return { kind: 'probe', owners, seen: new Set() };
+  if (target === null || [...all].every((c) => c === target)) return { kind: 'plain', currency: target };
+  return { kind: 'convert', currency: target, converter: await converterInto(repos, userId, target, owners, all) };
+}
+
+/** A converter of the user's trades into `currency`, whatever they are in (the trade list's `currency`). */
+export async function converterOf(repos: Repositories, userId: string, currency: string): Promise<FxConverter> {
+  const { owners, all } = await ownersOf(repos, userId);
+  return converterInto(repos, userId, currency, owners, all);
+}
+
+/** True when the plan reads trades exactly as stored (the precomputed summaries may answer). */
+export const isPlain = (plan: MoneyPlan): boolean => plan.kind === 'plain';
+
+/** The partial exits of a selection as the plan books them (converted, or checked for a second currency). */
+export function plannedPartialExits(plan: MoneyPlan, trades: PartialExitTrade[]): PartialExitTrade[] {
+  if (plan.kind === 'convert') return plan.converter.partialExits(trades);
+  if (plan.kind === 'probe') for (const t of trades) see(plan, t);
+  return trades;
+}
+
+/** `acc` fed through the plan: each closed trade converted (or left out), or checked for a second currency. */
+export function plannedAccumulator<T>(plan: MoneyPlan, acc: Accumulator<T>): Accumulator<T> {
+  if (plan.kind === 'plain') return acc;
+  const wrapped: Accumulator<T> = {
+    add(fact, realizedMicros) {
+      if (plan.kind === 'probe') {
+        see(plan, fact);
+        acc.add(fact, realizedMicros);
+        return;
+      }
+      const converted = plan.converter.fact(fact);
+      if (converted !== undefined) acc.add(converted, realizedMicros);
+    },
+    result: () => acc.result(),
+  };
+  if (acc.book !== undefined) wrapped.book = (b) => acc.book?.(b);
+  return wrapped;
+}
+
+/** The money fields of an answer computed under `plan`. */
+export function moneyFieldsOf(plan: MoneyPlan): MoneyFields {
+  if (plan.kind === 'plain') return { currency: plan.currency, fx: null };
+  if (plan.kind === 'convert') return { currency: plan.currency, fx: plan.converter.report() };
+  return { currency: [...plan.seen][0] ?? null, fx: null };
+}
+
+/** Notes a trade's currency; a second one is the 400 of an analytic over mixed currencies. */
+function see(plan: Extract<MoneyPlan, { kind: 'probe' }>, trade: Pick<ClosedTradeFact, 'account' | 'currency'>): void {
+  const c = currencyOf({ ...trade, fxRate: null, fxBase: null }, plan.owners);
+  if (c === null || plan.seen.has(c)) return;
+  plan.seen.add(c);
+  if (plan.seen.size < 2) return;
+  const list = [...plan.seen].sort();
+  throw validationError([
+    {
+      path: 'currency',
+      message: `the selected trades are in ${list.join(' and ')}: pass currency=${list[0]} (or another code) to report them in one currency, or set a base currency (PATCH /api/settings baseCurrency, tj settings set --base-currency ${list[0]})`,
+    },
+  ]);
+}
