@@ -103,6 +103,8 @@ const STATUS_WORDS: Record<ProviderErrorKind, string> = {
 };
 
 const seconds = (ms: number) => `${Math.ceil(ms / 1000)} s`;
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB` : `${Math.round((bytes / 1024) * 10) / 10} KiB`;
 
 /**
  * A provider's HTTP client: GETs under the rules above.
@@ -128,8 +130,7 @@ export function providerHttp(options: ProviderHttpOptions): ProviderHttp {
       const { status, headers } = response;
       const body = await readBounded(response, maxBytes);
       if (body.tooLarge) {
-        const mib = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-        return { kind: 'malformed', message: `the answer is larger than ${mib} MiB`, retryable: false, status };
+        return { kind: 'malformed', message: `the answer is larger than ${size(maxBytes)}`, retryable: false, status };
       }
       if (response.ok || get.accept?.(status, body.text)) return { status, headers, text: body.text };
       const kind = kindOfStatus(status);
