@@ -29,7 +29,9 @@ export const PROVIDER_HTTP_DEFAULTS = {
 export interface ProviderHttpOptions {
   /** The provider's short name, the prefix of its errors' messages (`ecb`). */
   provider: string;
+  /** The `fetch` to use (default `globalThis.fetch`, looked up at each request). */
   fetch?: FetchLike;
+  /** How to wait between attempts (default {@link abortableSleep}); tests record the waits. */
   sleep?: Sleep;
   /** The clock a `Retry-After` date is read against (ms since the epoch). */
   now?: () => number;
@@ -43,11 +45,13 @@ export interface ProviderHttpOptions {
   maxWaitMs?: number;
   /** The largest answer read (bytes, after decompression); a larger one is a `malformed` error. */
   maxBytes?: number;
+  /** The `User-Agent` sent (default {@link PROVIDER_USER_AGENT}). */
   userAgent?: string;
 }
 
 /** One request's own options. */
 export interface GetOptions {
+  /** Headers to send besides the User-Agent (which the rules set). */
   headers?: Record<string, string>;
   /** The caller's cancellation: aborting it stops at once, with its reason, and is never retried. */
   signal?: AbortSignal;

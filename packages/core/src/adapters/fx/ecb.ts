@@ -7,7 +7,7 @@
  */
 import type { FxRate, FxRateProvider, FxRateRequest } from '../../fx/ports.js';
 import { ProviderError } from '../../providers/errors.js';
-import { type FetchLike, type ProviderHttpOptions, providerHttp, type Sleep } from '../../providers/http.js';
+import { type FetchLike, providerHttp, type Sleep } from '../../providers/http.js';
 import { readEcbCsv } from './ecb-csv.js';
 
 /** The ECB Data Portal's web service entry point (the `service` path, without `/data`). */
@@ -20,7 +20,9 @@ export const ECB_PROVIDER = 'ecb';
 export interface EcbOptions {
   /** The service entry point (default {@link ECB_BASE_URL}); tests point it at a local server. */
   baseUrl?: string;
+  /** The `fetch` to use (default `globalThis.fetch`). */
   fetch?: FetchLike;
+  /** How to wait between attempts (default a timer; tests record the waits instead). */
   sleep?: Sleep;
   /** Further attempts after the first on 429, 5xx and no answer (default 2). */
   retries?: number;
@@ -76,7 +78,7 @@ export function ecbDataUrl(baseUrl: string, currencies: readonly string[], reque
  */
 export function ecbRates(options: EcbOptions = {}): FxRateProvider {
   const { baseUrl = ECB_BASE_URL, ...rules } = options;
-  const http = providerHttp({ ...(rules as Omit<ProviderHttpOptions, 'provider'>), provider: ECB_PROVIDER });
+  const http = providerHttp({ ...rules, provider: ECB_PROVIDER });
   return {
     name: ECB_PROVIDER,
     async rates(request: FxRateRequest, signal?: AbortSignal): Promise<FxRate[]> {
