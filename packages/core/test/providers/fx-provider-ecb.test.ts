@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ECB_BASE_URL, ecbRates } from '../../src/adapters/fx/ecb.js';
+import { ECB_BASE_URL, ecbRates, ecbWindows } from '../../src/adapters/fx/ecb.js';
 import type { FxRateRequest } from '../../src/fx/ports.js';
 import { ProviderError } from '../../src/providers/errors.js';
 import { PROVIDER_USER_AGENT } from '../../src/providers/http.js';
@@ -118,6 +118,28 @@ describe('the ECB provider: requests and answers', () => {
     const rates = await ecb().rates(ask(['XYZ', 'USD']));
     expect(server.requests[1]?.path).toBe('/service/data/EXR/D.USD+XYZ.EUR.SP00.A');
     expect(rates.map((r) => `${r.quote} ${r.date} ${r.rate}`)).toEqual(['USD 2024-01-04 1.0950', 'USD 2024-01-05 1.0921']);
+  });
+
+  it('asks for a long range in windows of 30 currency-years, in order, a window without data giving none', async () => {
+    server.script({ status: 404, file: 'no-results-found.json' }, { status: 200, file: 'rates-usd-only.csv' });
+    // Two currencies: 30 / 2 = 15 calendar years a request; 2000-01-03 … 2024-01-09 is two windows.
+    const rates = await ecb().rates(ask(['USD', 'GBP'], { from: '2000-01-03', to: '2024-01-09' }));
+    expect(server.requests.map((r) => [r.path, r.query.get('startPeriod'), r.query.get('endPeriod')])).toEqual([
+      ['/service/data/EXR/D.GBP+USD.EUR.SP00.A', '2000-01-03', '2014-12-31'],
+      ['/service/data/EXR/D.GBP+USD.EUR.SP00.A', '2015-01-01', '2024-01-09'],
+    ]);
+    expect(rates.map((r) => r.date)).toEqual(['2024-01-04', '2024-01-05']);
+  });
+
+  it('cuts a range at calendar years', () => {
+    expect(ecbWindows('2022-06-01', '2024-02-01', 1)).toEqual([
+      { from: '2022-06-01', to: '2022-12-31' },
+      { from: '2023-01-01', to: '2023-12-31' },
+      { from: '2024-01-01', to: '2024-02-01' },
+    ]);
+    expect(ecbWindows('2024-01-04', '2024-01-04', 1)).toEqual([{ from: '2024-01-04', to: '2024-01-04' }]);
+    expect(ecbWindows('1999-01-04', '2024-12-31', 30)).toEqual([{ from: '1999-01-04', to: '2024-12-31' }]);
+    expect(ecbWindows('2020-03-01', '2024-12-31', 0)).toHaveLength(5);
   });
 
   it('defaults to the real service', () => {

@@ -4,7 +4,7 @@
  * `detail=dataonly`; more columns with full detail), then one row per observation.
  */
 import { parse } from 'csv-parse/sync';
-import type { FxRate, FxRateRequest } from '../../fx/ports.js';
+import type { FxRate } from '../../fx/ports.js';
 import { ProviderError } from '../../providers/errors.js';
 
 const NEEDED = ['CURRENCY', 'TIME_PERIOD', 'OBS_VALUE'] as const;
@@ -41,7 +41,7 @@ function rows(text: string): Record<string, string>[] {
  * rate is not as documented, or whose denominator is not EUR, makes the whole answer `malformed`.
  * An empty body (the service has answered an empty range with one) is no rates.
  */
-export function readEcbCsv(text: string, request: FxRateRequest, currencies: ReadonlySet<string>): FxRate[] {
+export function readEcbCsv(text: string, range: { from: string; to: string }, currencies: ReadonlySet<string>): FxRate[] {
   if (text.trim() === '') return [];
   const rates: FxRate[] = [];
   for (const [i, row] of rows(text).entries()) {
@@ -53,7 +53,7 @@ export function readEcbCsv(text: string, request: FxRateRequest, currencies: Rea
       throw malformed(`line ${line} is against ${row.CURRENCY_DENOM}, not EUR`);
     }
     if (!DAY.test(date)) throw malformed(`line ${line} has the period "${date.slice(0, 20)}", not a day`);
-    if (!currencies.has(quote) || date < request.from || date > request.to || NO_VALUE.has(rate)) continue;
+    if (!currencies.has(quote) || date < range.from || date > range.to || NO_VALUE.has(rate)) continue;
     if (!RATE.test(rate) || !/[1-9]/.test(rate))
       throw malformed(`line ${line} has the rate "${rate.slice(0, 20)}", not a positive decimal`);
     rates.push({ date, base: 'EUR', quote, rate });
