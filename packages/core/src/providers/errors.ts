@@ -4,7 +4,7 @@
  */
 
 /**
- * What went wrong, as the user can act on it:
+ * What went wrong, as the user can act on it.
  * - `auth`: the provider refused the credentials or access (HTTP 401/403); fix the key.
  * - `rate-limited`: too many requests (HTTP 429); wait (`retryAfterMs` when the provider said).
  * - `unavailable`: the provider could not be reached, timed out or failed (5xx); try again later.
@@ -35,7 +35,7 @@ export interface ProviderErrorDetails {
 }
 
 /**
- * A provider's failure: `kind` says what the user can do, `provider` names the source (`ecb`),
+ * A provider's failure. `kind` says what the user can do, `provider` names the source (`ecb`),
  * the message is plain words. It never holds a URL, a query string, a header or a credential, and
  * carries no `cause` (a fetch error's text can quote the URL), so it is safe to log and to return.
  *
@@ -71,8 +71,8 @@ export function isProviderError(error: unknown): error is ProviderError {
 }
 
 /**
- * The kind of a final HTTP status that is not a success: 401/403 auth, 404 not-found, 429
- * rate-limited, 5xx unavailable, any other 4xx bad-request. (Whether to retry is decided apart.)
+ * The kind of a final HTTP status that is not a success (401/403 auth, 404 not-found, 429
+ * rate-limited, 5xx unavailable, any other 4xx bad-request); whether to retry is decided apart.
  */
 export function kindOfStatus(status: number): ProviderErrorKind {
   if (status === 401 || status === 403) return 'auth';

@@ -16,7 +16,7 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 /** The `User-Agent` of every provider request unless a provider names its own. */
 export const PROVIDER_USER_AGENT = 'trading-journal/0.1.0 (reference data)';
 
-/** The rules' defaults: 2 retries, 20 s per attempt, 1 s first backoff, waits capped at 60 s, 8 MiB. */
+/** The rules' defaults (2 retries, 20 s per attempt, 1 s first backoff, waits capped at 60 s, 8 MiB). */
 export const PROVIDER_HTTP_DEFAULTS = {
   retries: 2,
   timeoutMs: 20_000,
@@ -59,7 +59,7 @@ export interface GetOptions {
   accept?: (status: number, text: string) => boolean;
 }
 
-/** An answer the provider read: its status, headers and whole body. */
+/** An answer the provider read (its status, headers and whole body). */
 export interface ProviderAnswer {
   status: number;
   headers: Headers;
@@ -111,7 +111,7 @@ const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB` : `${Math.round((bytes / 1024) * 10) / 10} KiB`;
 
 /**
- * A provider's HTTP client: GETs under the rules above.
+ * A provider's HTTP client, whose GETs follow the rules above.
  *
  * @example const http = providerHttp({ provider: 'ecb' }); const { text } = await http.get(url);
  */

@@ -5,8 +5,8 @@
  */
 
 /**
- * Whether an HTTP status is worth another try: 429 and the 5xx that mean "not now" (500, 502,
- * 503, 504). 501 and 505 (not implemented, version not supported) and every other 4xx will not
+ * Whether an HTTP status is worth another try (429, and the 5xx that mean "not now", 500, 502,
+ * 503 and 504). 501 and 505 (not implemented, version not supported) and every other 4xx will not
  * change on a retry.
  */
 export function isRetryableStatus(status: number): boolean {
@@ -14,7 +14,7 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /**
- * The wait a `Retry-After` header asks for, in ms from `now`: either delay-seconds (`120`) or an
+ * The wait a `Retry-After` header asks for, in ms from `now`. It is either delay-seconds (`120`) or an
  * HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`, a date in the past is 0). Undefined when the header
  * is absent or unreadable.
  *
@@ -31,8 +31,8 @@ export function retryAfterMs(header: string | null | undefined, now: number): nu
 }
 
 /**
- * The wait before retry number `retry` (1 for the first) when the provider named none:
- * `base`, then twice that, and so on, never more than `max`.
+ * The wait before retry number `retry` (1 for the first) when the provider named none (`base`,
+ * then twice that, and so on, never more than `max`).
  *
  * @example backoffMs(3, 1000, 60_000) // 4000
  */
@@ -47,7 +47,7 @@ const LONG_TOKEN_RE = /[A-Za-z0-9_\-+/=]{32,}/g;
 const MAX_DETAIL = 160;
 
 /**
- * A short, safe line from an error answer's body, to add to a message: the `detail`, `title`,
+ * A short, safe line from an error answer's body, to add to a message. It is the `detail`, `title`,
  * `message` or `error` of a JSON body (an RFC 9457 problem, say), else the first line of a text
  * body; an HTML page gives nothing. URLs, query strings, `key=…`-like pairs and long token-like
  * runs are removed and the line is cut at 160 characters, so a provider that echoes the request
