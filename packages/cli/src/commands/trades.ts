@@ -117,7 +117,7 @@ export function registerTrades(program: Command, io: Io): void {
     'tj trades add --instrument ES --direction short --entry-price 5000 --size 1',
   ]);
 
-  const list = addTradeFilterOptions(trades.command('list').description('list trades, newest entry first'))
+  const list = addCurrencyOption(addTradeFilterOptions(trades.command('list').description('list trades, newest entry first')))
     .option('--page <n>', 'page number', positiveIntArg)
     .option('--limit <n>', 'trades per page (1-100, default 20)', positiveIntArg)
     .action(action(io, listTrades));
@@ -125,6 +125,7 @@ export function registerTrades(program: Command, io: Io): void {
     'tj trades list',
     'tj trades list --status closed --instrument es --from 2026-11-01 --to 2026-11-30',
     'tj trades list --json --limit 100',
+    'tj trades list --currency USD',
   ]);
 
   examples(

@@ -106,7 +106,7 @@ function see(plan: Extract<MoneyPlan, { kind: 'probe' }>, trade: Pick<ClosedTrad
   throw validationError([
     {
       path: 'currency',
-      message: `the selected trades are in ${list.join(' and ')}: pass currency=${list[0]} (or another code) to report them in one currency, or set a base currency (PATCH /api/settings baseCurrency, tj settings set --base-currency ${list[0]})`,
+      message: `the selected trades are in ${list.join(' and ')}: name the one currency to report them in (currency=${list[0]}; tj --currency ${list[0]}), or set your base currency (tj settings set --base-currency ${list[0]})`,
     },
   ]);
 }

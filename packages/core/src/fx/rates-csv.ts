@@ -7,6 +7,13 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PAIR = /^([A-Z0-9]{2,10})[/._-]([A-Z0-9]{2,10})$|^([A-Z]{3})([A-Z]{3})$/;
 const RATE = /^\d{1,12}(\.\d{1,12})?$/;
 
+/** True for a real calendar day `YYYY-MM-DD` (not 2026-02-30). */
+function isDay(text: string): boolean {
+  if (!DATE.test(text)) return false;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
+}
+
 /** A pair written `EUR/USD`, `EUR.USD`, `EUR-USD`, `EUR_USD` or `EURUSD` (crypto codes need a separator). */
 export function parsePair(text: string): { base: string; quote: string } | undefined {
   const m = PAIR.exec(text.trim().toUpperCase());
@@ -50,7 +57,7 @@ export function readRatesCsv(text: string): FxRateInput[] {
     const date = cells[order.date] ?? '';
     const pair = parsePair(cells[order.pair] ?? '');
     const rate = cells[order.rate] ?? '';
-    if (!DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return fail(i + 1, `date "${date}" must be YYYY-MM-DD`);
+    if (!isDay(date)) return fail(i + 1, `date "${date}" must be a day YYYY-MM-DD`);
     if (pair === undefined) return fail(i + 1, `pair "${cells[order.pair] ?? ''}" must be two currency codes such as EUR/USD`);
     if (!RATE.test(rate) || !/[1-9]/.test(rate)) return fail(i + 1, `rate "${rate}" must be a positive decimal such as 1.0834`);
     rates.push({ date, ...pair, rate });

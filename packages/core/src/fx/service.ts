@@ -89,7 +89,7 @@ export function fx(deps: CoreDeps, providers: ReadonlyMap<string, FxRateProvider
       try {
         rates = await provider.rates({ from: body.from, to: body.to, currencies }, signal);
       } catch (e) {
-        throw providerFailure(provider.name, e);
+        throw providerFailure(e);
       }
       const rows = rates.map((r) => ({ base: r.base, quote: r.quote, day: r.date, rate: r.rate, source: provider.name }));
       return writtenOf(provider.name, rows, rows.length === 0 ? 0 : await store(userId, rows, false));
