@@ -112,7 +112,10 @@ describeBrokerImport('currencies', ({ freshDb, trades, box, file }) => {
     expect(shop).toMatchObject({ instrument: 'SHOP', currency: 'CAD', result: 498, fxRateToBase: '0.7400' });
     // Without the account's base the broker's rate says nothing about which currency it is in.
     const unknown = await runJson(box(), [...flags, 'stats', '--currency', 'USD']);
-    expect(unknown).toMatchObject({ totalTrades: 0, fx: { missing: [{ date: '2026-03-05', from: 'CAD', to: 'USD', trades: 1 }] } });
+    expect(unknown).toMatchObject({
+      totalTrades: 0,
+      fx: { missing: [{ date: '2026-03-05', from: 'CAD', to: 'USD', trades: 1 }] },
+    });
     await runJson(box(), [...flags, 'settings', 'set', '--account', 'U7654321', '--base-currency', 'USD']);
     // 498.00 × 0.74 = 368.52; fees 2.00 × 0.74 = 1.48.
     const usd = await runJson(box(), [...flags, 'stats', '--currency', 'USD']);
@@ -121,7 +124,10 @@ describeBrokerImport('currencies', ({ freshDb, trades, box, file }) => {
 
   it('refuses a bad rates file whole, naming each line, and stores nothing', async () => {
     const flags = await freshDb();
-    const bad = await file('bad-rates.csv', 'date,pair,rate\n2026-03-02,EUR/USD,1.08\n2026-03-03,EUR/USD,-1\n2026-13-01,EUR/USD,1.1\n');
+    const bad = await file(
+      'bad-rates.csv',
+      'date,pair,rate\n2026-03-02,EUR/USD,1.08\n2026-03-03,EUR/USD,-1\n2026-13-01,EUR/USD,1.1\n',
+    );
     const r = await run(box(), [...flags, 'fx', 'import', bad]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('line 3: rate "-1" must be a positive decimal');

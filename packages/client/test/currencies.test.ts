@@ -40,7 +40,12 @@ for (const db of DATABASES) {
       expect(refused).toMatchObject({ status: 400, code: 'validation_failed' });
       expect((refused as TjApiError).problem?.errors?.[0]).toMatchObject({ path: 'currency' });
 
-      expect(await client.fx.import({ rates: RATES })).toMatchObject({ received: 4, written: 4, from: '2026-03-02', to: '2026-03-03' });
+      expect(await client.fx.import({ rates: RATES })).toMatchObject({
+        received: 4,
+        written: 4,
+        from: '2026-03-02',
+        to: '2026-03-03',
+      });
       // 265.68 − 112.84 + 48.00 = 200.84; ADS of 2026-03-10 left out and reported.
       const stats = await client.trades.statistics({ currency: 'USD' });
       expect(stats).toMatchObject({ currency: 'USD', totalPnL: 200.84, totalTrades: 3 });
@@ -85,7 +90,9 @@ for (const db of DATABASES) {
       expect(busy).toMatchObject({ status: 503, code: 'unavailable', retryAfterSeconds: 120 });
       // A body that is not the ECB's CSV: a 502 naming the provider, nothing stored.
       ecb.script({ status: 200, headers: { 'content-type': 'text/csv' }, body: 'this is not,the ecb\n1,2\n' });
-      const broken = await client.fx.fetch({ from: '2026-03-11', to: '2026-03-11', currencies: ['USD'] }).catch((e: unknown) => e);
+      const broken = await client.fx
+        .fetch({ from: '2026-03-11', to: '2026-03-11', currencies: ['USD'] })
+        .catch((e: unknown) => e);
       expect(broken).toMatchObject({ status: 502, code: 'upstream_failed' });
       const detail = (broken as TjApiError).problem?.detail ?? '';
       expect(detail).toMatch(/^rate provider ecb: /);

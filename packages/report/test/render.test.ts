@@ -31,6 +31,8 @@ const stats = {
   averageWinHoldingSeconds: 90,
   averageLossHoldingSeconds: 3600,
   openTrades: 0,
+  currency: 'USD',
+  fx: null,
 };
 
 function report(over: Partial<Report> = {}): Report {

@@ -18,7 +18,10 @@ export const fxReportSchema = z
           trades: z.int().meta({ description: 'Trades left out of every figure for want of this rate' }),
         }),
       )
-      .meta({ description: 'Days without a rate: their trades are left out (never converted at a guessed rate); import or fetch the rates' }),
+      .meta({
+        description:
+          'Days without a rate: their trades are left out (never converted at a guessed rate); import or fetch the rates',
+      }),
   })
   .meta({ id: 'FxReport' });
 
@@ -157,7 +160,12 @@ export const categoryItemSchema = z.object({
 });
 
 /** Query of GET /api/analytics/by-category. */
-export const byCategoryQuerySchema = z.strictObject({ ...tradeSelectionQuery, ...reportingCurrencyQuery, category: categorySchema, tz });
+export const byCategoryQuerySchema = z.strictObject({
+  ...tradeSelectionQuery,
+  ...reportingCurrencyQuery,
+  category: categorySchema,
+  tz,
+});
 
 /** Response of GET /api/analytics/by-category. */
 export const byCategorySchema = z

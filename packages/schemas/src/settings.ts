@@ -37,13 +37,10 @@ export const instrumentRiskSchema = z
 
 /** The settings one scope (the user, or one account) holds. Later settings add fields here. */
 export const scopeSettingsSchema = z.object({
-  baseCurrency: currencyCode
-    .nullable()
-    .default(null)
-    .meta({
-      description:
-        "The user's: the currency analytics report in when none is asked for. An account's: the currency of its trades that state none, and the one the broker's own rates convert to. null: none",
-    }),
+  baseCurrency: currencyCode.nullable().default(null).meta({
+    description:
+      "The user's: the currency analytics report in when none is asked for. An account's: the currency of its trades that state none, and the one the broker's own rates convert to. null: none",
+  }),
   tradingDayStart: tradingDayStartSchema
     .nullable()
     .meta({ description: "null: the default (the user's is midnight in the request tz; an account's is the user's)" }),

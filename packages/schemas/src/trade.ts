@@ -177,12 +177,15 @@ export const partialExitSchema = z.object({ time: dateTimeOutput, realizedPnL: z
 export const convertedMoneySchema = z
   .object({
     currency: z.string(),
-    rate: z.string().nullable().meta({ description: "1 of the trade's currency in `currency` (exact decimal text); null: no rate for the day" }),
-    rateDate: calendarDate.nullable().meta({ description: 'The day the rate was published for' }),
-    source: z
+    rate: z
       .string()
       .nullable()
-      .meta({ description: '`same` (no conversion), `broker` (the file’s own rate), `user`, a provider (`ecb`), or two joined by `+` for a cross rate' }),
+      .meta({ description: "1 of the trade's currency in `currency` (exact decimal text); null: no rate for the day" }),
+    rateDate: calendarDate.nullable().meta({ description: 'The day the rate was published for' }),
+    source: z.string().nullable().meta({
+      description:
+        '`same` (no conversion), `broker` (the file’s own rate), `user`, a provider (`ecb`), or two joined by `+` for a cross rate',
+    }),
     result: z.number().nullable(),
     realizedPnL: z.number().nullable(),
     fees: z.number().nullable(),

@@ -60,11 +60,13 @@ export function registerAnalytics(program: Command, io: Io): void {
   const analytics = program.command('analytics').description('performance by period or category, equity curve, R distribution');
   examples(analytics, ['tj analytics performance --period weekly', 'tj analytics r-distribution']);
 
-  const perf = addCurrencyOption(addSelectionOptions(
-    analytics
-      .command('performance')
-      .description('P&L, win rate and cumulative P&L per day, week, month or year (P&L on the trading day it was realized)'),
-  ))
+  const perf = addCurrencyOption(
+    addSelectionOptions(
+      analytics
+        .command('performance')
+        .description('P&L, win rate and cumulative P&L per day, week, month or year (P&L on the trading day it was realized)'),
+    ),
+  )
     .addOption(
       new Option('--period <period>', 'bucket size (default daily)').choices(['daily', 'weekly', 'monthly', 'yearly', 'year']),
     )
@@ -73,13 +75,15 @@ export function registerAnalytics(program: Command, io: Io): void {
     .action(action(io, performance));
   examples(perf, ['tj analytics performance', 'tj analytics performance --period monthly --from 2026-01-01 --to 2026-12-31']);
 
-  const cat = addCurrencyOption(addSelectionOptions(
-    analytics
-      .command('by-category')
-      .description(
-        'performance grouped by instrument, setup, tag, hour of entry, weekday, account, asset class, holding time or option strategy',
-      ),
-  ))
+  const cat = addCurrencyOption(
+    addSelectionOptions(
+      analytics
+        .command('by-category')
+        .description(
+          'performance grouped by instrument, setup, tag, hour of entry, weekday, account, asset class, holding time or option strategy',
+        ),
+    ),
+  )
     .addOption(
       new Option('--category <category>', 'what to group by')
         .choices(['instrument', 'setup', 'tag', 'hour', 'time', 'weekday', 'account', 'assetClass', 'holdingTime', 'strategy'])
@@ -93,9 +97,11 @@ export function registerAnalytics(program: Command, io: Io): void {
     'tj analytics by-category --category strategy',
   ]);
 
-  const eq = addCurrencyOption(addSelectionOptions(
-    analytics.command('equity').description('the equity curve (one point per day that realized money), drawn in the terminal'),
-  ))
+  const eq = addCurrencyOption(
+    addSelectionOptions(
+      analytics.command('equity').description('the equity curve (one point per day that realized money), drawn in the terminal'),
+    ),
+  )
     .option('--starting-balance <money>', 'equity before the first trade (default 0)', numberArg)
     .action(action(io, equity));
   examples(eq, ['tj analytics equity --starting-balance 25000', 'tj analytics equity --json']);
@@ -107,9 +113,11 @@ export function registerAnalytics(program: Command, io: Io): void {
     .action(action(io, rDistribution));
   examples(r, ['tj analytics r-distribution', 'tj analytics r-distribution --bucket-size 1']);
 
-  const cal = addCurrencyOption(addSelectionOptions(
-    analytics.command('calendar').description("a month's trading days: P&L, trade count and which have a journal entry"),
-  ))
+  const cal = addCurrencyOption(
+    addSelectionOptions(
+      analytics.command('calendar').description("a month's trading days: P&L, trade count and which have a journal entry"),
+    ),
+  )
     .option('--month <YYYY-MM>', 'the month (default: this month in --tz)', monthArg)
     .action(action(io, calendar));
   examples(cal, ['tj analytics calendar', 'tj analytics calendar --month 2026-11 --tz America/Chicago']);

@@ -75,9 +75,11 @@ export async function dashboard(ctx: Context, opts: Opts): Promise<void> {
 
 /** Registers `tj dashboard`. */
 export function registerDashboard(program: Command, io: Io): void {
-  const cmd = addCurrencyOption(addSelectionOptions(
-    program.command('dashboard').description('summary table, recent performance and the equity curve drawn in the terminal'),
-  ))
+  const cmd = addCurrencyOption(
+    addSelectionOptions(
+      program.command('dashboard').description('summary table, recent performance and the equity curve drawn in the terminal'),
+    ),
+  )
     .addOption(
       new Option('--period <period>', 'recent performance by day, week or month').choices(['daily', 'weekly', 'monthly']),
     )

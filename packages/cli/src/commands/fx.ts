@@ -14,7 +14,10 @@ const CHUNK = 5000;
 
 /** What a rates import or fetch stored, in a sentence. */
 function printWritten(out: Output, w: FxRatesWritten, what: string): void {
-  if (w.received === 0) return out.line(`No rates ${what}.`);
+  if (w.received === 0) {
+    out.line(`No rates ${what}.`);
+    return;
+  }
   const range = w.from === w.to ? `${w.from}` : `${w.from} to ${w.to}`;
   out.line(`${plural(w.received, 'rate')} ${what} (${w.pairs.join(', ')}, ${range}); ${plural(w.written, 'rate')} stored.`);
 }
@@ -84,7 +87,8 @@ export async function listRates(ctx: Context, opts: Opts): Promise<void> {
       rates.map((r) => [r.date, `${r.base}/${r.quote}`, r.rate, r.source]),
       ['left', 'left', 'right', 'left'],
     );
-    if (pagination.pages > 1) ctx.out.note(`page ${pagination.page} of ${pagination.pages} (${plural(pagination.total, 'rate')}); --page N`);
+    if (pagination.pages > 1)
+      ctx.out.note(`page ${pagination.page} of ${pagination.pages} (${plural(pagination.total, 'rate')}); --page N`);
   });
 }
 
@@ -115,10 +119,17 @@ export function registerFx(program: Command, io: Io): void {
     .description('fetch the European Central Bank’s reference rates for a range of days (never over your own)')
     .option('--from <date>', 'first day, YYYY-MM-DD')
     .option('--to <date>', 'last day, YYYY-MM-DD')
-    .option('--currency <code>', 'a currency to fetch (repeatable; default: those your trades and base currencies name)', (v: string, all: string[] = []) => [...all, v])
+    .option(
+      '--currency <code>',
+      'a currency to fetch (repeatable; default: those your trades and base currencies name)',
+      (v: string, all: string[] = []) => [...all, v],
+    )
     .option('--provider <name>', 'the provider (default ecb)')
     .action(action(io, fetchRates));
-  examples(fetch, ['tj fx fetch --from 2026-01-01 --to 2026-03-31', 'tj fx fetch --from 2026-03-01 --to 2026-03-31 --currency JPY --currency USD']);
+  examples(fetch, [
+    'tj fx fetch --from 2026-01-01 --to 2026-03-31',
+    'tj fx fetch --from 2026-03-01 --to 2026-03-31 --currency JPY --currency USD',
+  ]);
   const list = fx
     .command('list')
     .description('list your rates by pair and day')

@@ -44,11 +44,13 @@ export async function report(ctx: Context, opts: Opts): Promise<void> {
 
 /** Registers `tj report`. */
 export function registerReport(program: Command, io: Io): void {
-  const cmd = addCurrencyOption(addAnalyticsFilterOptions(
-    program
-      .command('report')
-      .description('write the summary report: one self-contained HTML file with charts, figures and your journal'),
-  ))
+  const cmd = addCurrencyOption(
+    addAnalyticsFilterOptions(
+      program
+        .command('report')
+        .description('write the summary report: one self-contained HTML file with charts, figures and your journal'),
+    ),
+  )
     .option('--out <file>', 'where to write it (default report.html; - for stdout)')
     .option('--open', 'open it in your browser afterwards ($BROWSER, else xdg-open, open or start)')
     .option('--starting-balance <money>', 'equity before the first trade (default 0)', numberArg)

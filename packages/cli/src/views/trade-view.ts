@@ -38,7 +38,13 @@ export function printTradeTable(
       ];
     });
     if (currency === undefined) out.printTable(HEAD, rows, ALIGN);
-    else out.printTable([...HEAD.slice(0, 8), currency, 'Rate', ...HEAD.slice(8)], rows, [...ALIGN.slice(0, 8), 'right', 'right', ...ALIGN.slice(8)]);
+    else
+      out.printTable([...HEAD.slice(0, 8), currency, 'Rate', ...HEAD.slice(8)], rows, [
+        ...ALIGN.slice(0, 8),
+        'right',
+        'right',
+        ...ALIGN.slice(8),
+      ]);
   }
   if (pagination && pagination.total > 0) {
     out.line(out.c.dim(pageLine(pagination, 'trade')));

@@ -33,7 +33,8 @@ export type MoneyPlan =
 async function ownersOf(repos: Repositories, userId: string): Promise<{ owners: CurrencyOwners; all: Set<string> }> {
   const [settings, stated] = await Promise.all([readSettings(repos, userId), repos.trades.currencies(userId)]);
   const accountBase = new Map<string, string>();
-  for (const [name, scope] of Object.entries(settings.accounts)) if (scope.baseCurrency !== null) accountBase.set(name, scope.baseCurrency);
+  for (const [name, scope] of Object.entries(settings.accounts))
+    if (scope.baseCurrency !== null) accountBase.set(name, scope.baseCurrency);
   const owners: CurrencyOwners = { accountBase, userBase: settings.baseCurrency };
   const all = new Set([...stated, ...accountBase.values(), ...(owners.userBase === null ? [] : [owners.userBase])]);
   return { owners, all };

@@ -173,7 +173,11 @@ export function analytics(deps: CoreDeps) {
         const tradingDays = await daysFor(userId, q.tz);
         const acc = createByCategoryAccumulator({ category: q.category, tz: q.tz, tradingDays });
         const plan = await planFor(userId, q.currency);
-        return { category: q.category, categories: await scan(userId, selectionOf(q), plan, acc, 'context'), ...moneyFieldsOf(plan) };
+        return {
+          category: q.category,
+          categories: await scan(userId, selectionOf(q), plan, acc, 'context'),
+          ...moneyFieldsOf(plan),
+        };
       });
     },
     /** Equity at the end of each trading day with exits or partial exits. */
@@ -191,7 +195,9 @@ export function analytics(deps: CoreDeps) {
     async rDistribution(userId: string, input: unknown): Promise<RDistribution> {
       const q = parseInput(rDistributionQuerySchema, input ?? {});
       const plain: MoneyPlan = { kind: 'plain', currency: null };
-      return cached(userId, 'rDistribution', q, () => scan(userId, selectionOf(q), plain, createRDistributionAccumulator(q.bucketSize)));
+      return cached(userId, 'rDistribution', q, () =>
+        scan(userId, selectionOf(q), plain, createRDistributionAccumulator(q.bucketSize)),
+      );
     },
     /** Every day of a month: P&L, trade count and the daily journal entry (by trading day). */
     async calendar(userId: string, input: unknown): Promise<Calendar> {

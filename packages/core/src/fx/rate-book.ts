@@ -42,13 +42,19 @@ export function rateBook(rows: readonly FxRateRow[]) {
     if (ratio === undefined) continue;
     const key = `${r.base}/${r.quote}`;
     let s = series.get(key);
-    if (s === undefined) series.set(key, (s = { days: [], rates: [], sources: [] }));
+    if (s === undefined) {
+      s = { days: [], rates: [], sources: [] };
+      series.set(key, s);
+    }
     s.days.push(r.day);
     s.rates.push(ratio);
     s.sources.push(r.source);
-    for (const [a, b] of [[r.base, r.quote], [r.quote, r.base]] as const) {
-      let set = partners.get(a);
-      if (set === undefined) partners.set(a, (set = new Set()));
+    for (const [a, b] of [
+      [r.base, r.quote],
+      [r.quote, r.base],
+    ] as const) {
+      const set = partners.get(a) ?? new Set<string>();
+      partners.set(a, set);
       set.add(b);
     }
   }
@@ -91,7 +97,7 @@ export function rateBook(rows: readonly FxRateRow[]) {
         const b = a === undefined ? undefined : leg(pivot, to, day);
         if (a === undefined || b === undefined) continue;
         const source = a.source === b.source ? a.source : `${a.source}+${b.source}`;
-        return { ratio: times(a.ratio, b.ratio), day: a.day < b.day ? a.day : b.day, source };
+        return { ratio: times(a.ratio, b.ratio), day: [a.day, b.day].sort()[0] as string, source };
       }
       return undefined;
     },

@@ -38,32 +38,35 @@ export function readRatesCsv(text: string): FxRateInput[] {
   let first = true;
   const rates: FxRateInput[] = [];
   let bad = 0;
-  const fail = (line: number, message: string) => {
+  const fail = (line: number, message: string): void => {
     bad++;
     if (errors.length < MAX_ERRORS) errors.push({ path: `line ${line}`, message });
   };
-  lines.forEach((raw, i) => {
+  for (const [i, raw] of lines.entries()) {
     const line = raw.trim();
-    if (line === '' || line.startsWith('#')) return;
+    if (line === '' || line.startsWith('#')) continue;
     const cells = line.split(/[,;\t]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
     if (first) {
       first = false;
       const names = cells.map((c) => c.toLowerCase());
       if (names.includes('date') && names.includes('pair') && names.includes('rate')) {
         order = { date: names.indexOf('date'), pair: names.indexOf('pair'), rate: names.indexOf('rate') };
-        return;
+        continue;
       }
     }
     const date = cells[order.date] ?? '';
     const pair = parsePair(cells[order.pair] ?? '');
     const rate = cells[order.rate] ?? '';
-    if (!isDay(date)) return fail(i + 1, `date "${date}" must be a day YYYY-MM-DD`);
-    if (pair === undefined) return fail(i + 1, `pair "${cells[order.pair] ?? ''}" must be two currency codes such as EUR/USD`);
-    if (!RATE.test(rate) || !/[1-9]/.test(rate)) return fail(i + 1, `rate "${rate}" must be a positive decimal such as 1.0834`);
-    rates.push({ date, ...pair, rate });
-  });
+    if (!isDay(date)) fail(i + 1, `date "${date}" must be a day YYYY-MM-DD`);
+    else if (pair === undefined) fail(i + 1, `pair "${cells[order.pair] ?? ''}" must be two currency codes such as EUR/USD`);
+    else if (!RATE.test(rate) || !/[1-9]/.test(rate)) fail(i + 1, `rate "${rate}" must be a positive decimal such as 1.0834`);
+    else rates.push({ date, ...pair, rate });
+  }
   if (bad > MAX_ERRORS) errors.push({ path: 'file', message: `and ${bad - MAX_ERRORS} more bad lines` });
   if (errors.length > 0) throw validationError(errors);
-  if (rates.length === 0) throw validationError([{ path: 'file', message: 'holds no rates: write lines of date,pair,rate such as 2026-03-02,EUR/USD,1.0834' }]);
+  if (rates.length === 0)
+    throw validationError([
+      { path: 'file', message: 'holds no rates: write lines of date,pair,rate such as 2026-03-02,EUR/USD,1.0834' },
+    ]);
   return rates;
 }

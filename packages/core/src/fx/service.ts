@@ -59,7 +59,9 @@ export function fx(deps: CoreDeps, providers: ReadonlyMap<string, FxRateProvider
       );
       const start = (q.page - 1) * q.limit;
       return {
-        rates: all.slice(start, start + q.limit).map((r) => ({ date: r.day, base: r.base, quote: r.quote, rate: r.rate, source: r.source })),
+        rates: all
+          .slice(start, start + q.limit)
+          .map((r) => ({ date: r.day, base: r.base, quote: r.quote, rate: r.rate, source: r.source })),
         pagination: { page: q.page, limit: q.limit, total: all.length, pages: Math.ceil(all.length / q.limit) },
       };
     },
@@ -82,7 +84,8 @@ export function fx(deps: CoreDeps, providers: ReadonlyMap<string, FxRateProvider
     async fetch(userId: string, input: unknown, signal?: AbortSignal): Promise<FxRatesWritten> {
       const body = parseInput(fxFetchSchema, input ?? {});
       const provider = providers.get(body.provider);
-      if (provider === undefined) throw new CoreError(ErrorCode.unavailable, `the ${body.provider} rate provider is not configured on this server`);
+      if (provider === undefined)
+        throw new CoreError(ErrorCode.unavailable, `the ${body.provider} rate provider is not configured on this server`);
       const currencies = body.currencies ?? (await namedCurrencies(deps, userId));
       if (currencies.length === 0) return writtenOf(provider.name, [], 0);
       let rates: Awaited<ReturnType<FxRateProvider['rates']>>;
@@ -99,7 +102,10 @@ export function fx(deps: CoreDeps, providers: ReadonlyMap<string, FxRateProvider
 
 /** Every currency the user's trades state and their base currencies name, sorted. */
 async function namedCurrencies(deps: CoreDeps, userId: string): Promise<string[]> {
-  const [stated, settings] = await Promise.all([deps.storage.repos.trades.currencies(userId), readSettings(deps.storage.repos, userId)]);
+  const [stated, settings] = await Promise.all([
+    deps.storage.repos.trades.currencies(userId),
+    readSettings(deps.storage.repos, userId),
+  ]);
   const bases = [settings.baseCurrency, ...Object.values(settings.accounts).map((a) => a.baseCurrency)];
   return [...new Set([...stated, ...bases.filter((c): c is string => c !== null)])].sort();
 }

@@ -488,9 +488,15 @@ export interface FxRateRepo {
    */
   put(userId: string, rates: readonly FxRateRow[], at: number, replace: boolean): Promise<number>;
   /** Rates whose base and quote are both among `currencies` (all when undefined), days from … to inclusive, by pair and day. */
-  list(userId: string, filter: { currencies?: readonly string[]; from?: string | undefined; to?: string | undefined }): Promise<FxRateRow[]>;
+  list(
+    userId: string,
+    filter: { currencies?: readonly string[]; from?: string | undefined; to?: string | undefined },
+  ): Promise<FxRateRow[]>;
   /** Deletes the rates of `filter` (all the user's when empty); answers how many. */
-  delete(userId: string, filter: { base?: string | undefined; quote?: string | undefined; source?: string | undefined }): Promise<number>;
+  delete(
+    userId: string,
+    filter: { base?: string | undefined; quote?: string | undefined; source?: string | undefined },
+  ): Promise<number>;
 }
 
 /** What callers of the storage may need to know about its database, declared by the adapter. */

@@ -211,7 +211,9 @@ export function trades(deps: CoreDeps, written: TradeWritten) {
       const { currency } = q;
       const converter = currency === undefined ? undefined : await converterOf(storage.repos, userId, currency);
       const trades = page.rows.map((row) =>
-        converter === undefined ? tradeRecord(row) : { ...tradeRecord(row), converted: convertedTrade(converter, currency as string, row) },
+        converter === undefined
+          ? tradeRecord(row)
+          : { ...tradeRecord(row), converted: convertedTrade(converter, currency as string, row) },
       );
       return { trades, pagination: paginationOf(q.page, q.limit, page.total) };
     },

@@ -43,12 +43,18 @@ describe('trading day clock', () => {
 
   it("uses an account's clock for its trades and spans every clock for a range", () => {
     const days = tradingDaysOf('UTC', {
+      baseCurrency: null,
       tradingDayStart: null,
       defaultRisk: null,
       instruments: {},
       accounts: {
-        CME: { tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' }, defaultRisk: null, instruments: {} },
-        Plain: { tradingDayStart: null, defaultRisk: null, instruments: {} },
+        CME: {
+          baseCurrency: null,
+          tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' },
+          defaultRisk: null,
+          instruments: {},
+        },
+        Plain: { baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {} },
       },
     });
     const t = Date.parse('2026-03-06T23:30:00Z');

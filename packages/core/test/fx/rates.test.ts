@@ -67,7 +67,9 @@ describe('the rates CSV', () => {
       { date: '2026-03-02', base: 'EUR', quote: 'JPY', rate: '161.2' },
     ]);
     // No header: date, pair, rate.
-    expect(readRatesCsv('2026-03-02,USD-CAD,1.3612')).toEqual([{ date: '2026-03-02', base: 'USD', quote: 'CAD', rate: '1.3612' }]);
+    expect(readRatesCsv('2026-03-02,USD-CAD,1.3612')).toEqual([
+      { date: '2026-03-02', base: 'USD', quote: 'CAD', rate: '1.3612' },
+    ]);
   });
 
   it('refuses the whole file naming each bad line, and an empty one', () => {

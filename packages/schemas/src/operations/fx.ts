@@ -28,7 +28,8 @@ export const fxOperations = {
   importFxRates: {
     method: 'POST',
     path: RATES,
-    summary: 'Store the user’s own rates (a rate for a pair and day already held is replaced); nothing is stored when one is invalid',
+    summary:
+      'Store the user’s own rates (a rate for a pair and day already held is replaced); nothing is stored when one is invalid',
     tag: 'fx',
     auth: true,
     idempotent: true,

@@ -137,7 +137,8 @@ export const tjFillsCsv = defineFormat({
   reads:
     'executions: datetime, symbol, side, quantity, price; optional commission, fees, exec_id, account, multiplier, tags, note, order_id, action',
   timeRule: 'datetime with Z or an offset as written; naive (no offset): read in --source-tz',
-  sampleHeader: 'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note,order_id,action,currency',
+  sampleHeader:
+    'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note,order_id,action,currency',
   requiredColumns: FILL_REQUIRED_COLUMNS,
   detect: (head) => ownScore(head, FILL_REQUIRED_COLUMNS, FILL_KNOWN),
   order: fillsOrder,
