@@ -69,7 +69,14 @@ describe('Tradervue and TraderSync exports: detection and reading', () => {
     expect(aapl?.kind === 'trade' && aapl.importKey).toMatch(/^tradervue:[0-9a-f]{64}$/);
     // ESM6, 2 contracts at 50 a point: stop 5600.25 − 250.00 ÷ (2 × 50) = 5597.75; tags split on the comma.
     expect(esm6).toMatchObject({
-      input: { assetClass: 'future', underlying: 'ES', multiplier: 50, positionSize: 2, stopLoss: 5597.75, tags: ['pullback', 'futures'] },
+      input: {
+        assetClass: 'future',
+        underlying: 'ES',
+        multiplier: 50,
+        positionSize: 2,
+        stopLoss: 5597.75,
+        tags: ['pullback', 'futures'],
+      },
     });
     // NVDA is open: its Volume is what was bought so far; no exit, no result.
     expect(nvda).toMatchObject({ input: { positionSize: 10, notes: 'Still holding', tags: ['swing'] } });
@@ -127,7 +134,14 @@ for (const db of DATABASES) {
       expect(summary).toMatchObject({ created: 4 });
       const by = Object.fromEntries(trades.map((t) => [t.instrument, t]));
       // AAPL long 100: (187.25 − 185.50) × 100 = 175.00 − (1.00 + 0.50) = 173.50; R = 173.50 ÷ 50.00 = 3.47.
-      expect(by.AAPL).toMatchObject({ status: 'closed', positionSize: 100, result: 173.5, fees: 1.5, stopLoss: 185, rMultiple: 3.47 });
+      expect(by.AAPL).toMatchObject({
+        status: 'closed',
+        positionSize: 100,
+        result: 173.5,
+        fees: 1.5,
+        stopLoss: 185,
+        rMultiple: 3.47,
+      });
       // TSLA short 50: (250.00 − 252.40) × 50 = −120.00 − (1.00 + 0.25) = −121.25; stop 250.00 + 60.00 ÷ 50 = 251.20.
       expect(by.TSLA).toMatchObject({
         direction: 'short',
@@ -165,7 +179,10 @@ for (const db of DATABASES) {
     });
 
     it('fails a TraderSync file with a bad date, naming line, column and value, and writes nothing', async () => {
-      const { message, trades } = await importFailure(h.core(), sync.replace('"Mar 17, 2026","Mar 17, 2026"', '17/03/2026,17/03/2026'));
+      const { message, trades } = await importFailure(
+        h.core(),
+        sync.replace('"Mar 17, 2026","Mar 17, 2026"', '17/03/2026,17/03/2026'),
+      );
       expect(message).toContain('line 3, column Open Date: "17/03/2026"');
       expect(trades).toBe(0);
     });
