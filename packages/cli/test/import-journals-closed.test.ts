@@ -21,7 +21,7 @@ describeBrokerImport('closed journals’ exports', ({ freshDb, trades, box }) =>
     const first = await run(box(), args);
     expect(first).toMatchObject({ code: 0, stderr: '' });
     expect(first.stdout.split('\n')[0]).toMatch(/^Detected: Tradervue Trades export \(journal\), \d+ rows/);
-    expect(first.stdout).toContain('Imported: 4 trades created, 0 updated.');
+    expect(first.stdout).toContain('Imported: 5 trades created, 0 updated.');
     const by: Record<string, T> = Object.fromEntries((await trades(flags)).map((t) => [t.instrument, t]));
     // AAPL: Volume 200 = 100 shares; 175.00 − 1.50 = 173.50 at 09:35:12 New York (13:35:12 UTC); stop 185.00.
     expect(by.AAPL).toMatchObject({ positionSize: 100, result: 173.5, stopLoss: 185, entryTime: '2026-03-16T13:35:12.000Z' });
@@ -30,8 +30,8 @@ describeBrokerImport('closed journals’ exports', ({ freshDb, trades, box }) =>
     expect(by.NVDA).toMatchObject({ status: 'open', result: null });
 
     const again = await runJson(box(), args);
-    expect(again.counts).toMatchObject({ tradesCreated: 0, duplicates: 4 });
-    expect(await trades(flags)).toHaveLength(4);
+    expect(again.counts).toMatchObject({ tradesCreated: 0, duplicates: 5 });
+    expect(await trades(flags)).toHaveLength(5);
   });
 
   it('imports a TraderSync export with its net return, setups and mistakes, and a second import adds nothing', async () => {

@@ -20,7 +20,7 @@ for (const db of DATABASES) {
       const send = async () =>
         client.imports.create((await openFile(fixture('tradervue-trades.csv'))).body, { sourceTz: 'America/New_York' });
       const record = await send();
-      expect(record).toMatchObject({ format: { name: 'tradervue-trades' }, counts: { tradesCreated: 4 } });
+      expect(record).toMatchObject({ format: { name: 'tradervue-trades' }, counts: { tradesCreated: 5 } });
       const { trades } = await client.trades.list({ limit: 100 });
       const by = Object.fromEntries(trades.map((t) => [t.instrument, t]));
       // TSLA short 50 (Volume 100): −120.00 − (1.00 + 0.25) = −121.25, opened 10:02 New York (14:02 UTC);
@@ -34,10 +34,12 @@ for (const db of DATABASES) {
         entryTime: '2026-03-17T14:02:00.000Z',
       });
       expect(by.TSLA?.notes).toBe('Faded the gap; "stopped" out');
-      // 173.50 − 121.25 + 1044.50 = 1096.75 over the closed trades.
+      // SPY 570 call × 2 (an OCC symbol): 1.25 × 2 × 100 − (1.30 + 0.04) = 248.66.
+      expect(by.SPY260320C00570000).toMatchObject({ assetClass: 'option', right: 'call', multiplier: 100, result: 248.66 });
+      // 173.50 − 121.25 + 1044.50 + 248.66 = 1345.41 over the closed trades.
       const total = trades.reduce((s, t) => s + Math.round((t.result ?? 0) * 100), 0) / 100;
-      expect(total).toBe(1096.75);
-      expect((await send()).counts).toMatchObject({ tradesCreated: 0, duplicates: 4 });
+      expect(total).toBe(1345.41);
+      expect((await send()).counts).toMatchObject({ tradesCreated: 0, duplicates: 5 });
     });
 
     it('imports a TraderSync export with its net return, setups, mistakes, stop and target; sending it again adds nothing', async () => {

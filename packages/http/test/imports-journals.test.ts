@@ -29,14 +29,14 @@ describe.each(DATABASES)('the imports API with Tradervue and TraderSync exports 
     it('imports a Tradervue export: size Volume ÷ 2, its Net P&L, the stop its Initial Risk implies; again adds nothing', async () => {
       const r = await post(journal('tradervue-trades.csv'));
       expect(r.status, r.text).toBe(201);
-      expect(r.body).toMatchObject({ format: { name: 'tradervue-trades' }, counts: { tradesCreated: 4 } });
+      expect(r.body).toMatchObject({ format: { name: 'tradervue-trades' }, counts: { tradesCreated: 5 } });
       const by = await tradesBy(r.body.tradeIds);
       // AAPL: Volume 200 = 100 shares; (187.25 − 185.50) × 100 = 175.00 − 1.50 = 173.50; stop 185.50 − 50.00 ÷ 100 = 185.00.
       expect(by.AAPL).toMatchObject({ positionSize: 100, result: 173.5, stopLoss: 185, tags: ['breakout', 'orb'] });
       // ESM6: 2 contracts × 10.50 points × 50 = 1050.00 − 5.50 = 1044.50.
       expect(by.ESM6).toMatchObject({ positionSize: 2, result: 1044.5 });
       const again = await post(journal('tradervue-trades.csv'));
-      expect(again.body.counts).toMatchObject({ tradesCreated: 0, duplicates: 4 });
+      expect(again.body.counts).toMatchObject({ tradesCreated: 0, duplicates: 5 });
     });
 
     it('imports a TraderSync export: its Net Return, setups and mistakes, stop1; again adds nothing', async () => {

@@ -46,7 +46,7 @@ describe('Tradervue and TraderSync exports: detection and reading', () => {
   });
 
   it('reads a Tradervue row: size is Volume ÷ 2, Net P&L the result, the stop from Initial Risk, tags split on blanks', async () => {
-    const [aapl, , esm6, nvda] = await readAllRecords('tradervue-trades', vue, 'America/New_York');
+    const [aapl, , esm6, spy, nvda] = await readAllRecords('tradervue-trades', vue, 'America/New_York');
     // 2026-03-16 09:35:12 in New York (EDT, UTC−4) is 13:35:12 UTC.
     expect(aapl).toMatchObject({
       kind: 'trade',
@@ -76,6 +76,20 @@ describe('Tradervue and TraderSync exports: detection and reading', () => {
         positionSize: 2,
         stopLoss: 5597.75,
         tags: ['pullback', 'futures'],
+      },
+    });
+    // An OCC symbol is an option of 100: stop 3.10 − 100.00 ÷ (2 × 100) = 2.60.
+    expect(spy).toMatchObject({
+      input: {
+        assetClass: 'option',
+        underlying: 'SPY',
+        right: 'call',
+        strike: 570,
+        expiry: '2026-03-20',
+        multiplier: 100,
+        positionSize: 2,
+        stopLoss: 2.6,
+        result: 248.66,
       },
     });
     // NVDA is open: its Volume is what was bought so far; no exit, no result.
@@ -131,7 +145,7 @@ for (const db of DATABASES) {
       const core = h.core();
       const user = await newUser(core);
       const { summary, trades } = await importText(core, user, vue, 'America/New_York');
-      expect(summary).toMatchObject({ created: 4 });
+      expect(summary).toMatchObject({ created: 5 });
       const by = Object.fromEntries(trades.map((t) => [t.instrument, t]));
       // AAPL long 100: (187.25 − 185.50) × 100 = 175.00 − (1.00 + 0.50) = 173.50; R = 173.50 ÷ 50.00 = 3.47.
       expect(by.AAPL).toMatchObject({
@@ -152,11 +166,13 @@ for (const db of DATABASES) {
       });
       // ESM6 long 2 at 50 a point: 10.50 × 50 × 2 = 1050.00 − (4.00 + 1.50) = 1044.50; R = 1044.50 ÷ 250.00 = 4.178.
       expect(by.ESM6).toMatchObject({ multiplier: 50, result: 1044.5, fees: 5.5, rMultiple: 4.178 });
+      // SPY 570 call × 2: 1.25 × 2 × 100 = 250.00 − (1.30 + 0.04) = 248.66; R = 248.66 ÷ 100.00 = 2.4866.
+      expect(by.SPY260320C00570000).toMatchObject({ assetClass: 'option', result: 248.66, stopLoss: 2.6, rMultiple: 2.4866 });
       expect(by.NVDA).toMatchObject({ status: 'open', result: null });
-      // 173.50 − 121.25 + 1044.50 = 1096.75.
+      // 173.50 − 121.25 + 1044.50 + 248.66 = 1345.41.
       const total = trades.reduce((s, t) => s + Math.round((t.result ?? 0) * 100), 0) / 100;
-      expect(total).toBe(1096.75);
-      expect(await importWithCore(core, user, vue, 'America/New_York')).toEqual({ created: 0, closed: 0, skipped: 4 });
+      expect(total).toBe(1345.41);
+      expect(await importWithCore(core, user, vue, 'America/New_York')).toEqual({ created: 0, closed: 0, skipped: 5 });
     });
 
     it('imports TraderSync’s trades with its net return, setups, mistakes and stops; re-import adds nothing', async () => {
