@@ -146,7 +146,7 @@ export const tradersyncTrades = defineFormat({
   name: 'tradersync-trades',
   broker: 'TraderSync',
   title: 'Trades export (journal)',
-  exportHint: 'TraderSync: Trades → Export (trade_data.csv)',
+  exportHint: 'TraderSync: its trade export (trade_data.csv)',
   reads:
     'whole trades: side, size, entry/exit price, TraderSync’s Net Return as the result, Commision + Fees, notes, the first setup (the others and the mistakes as tags), portfolio as the account, stop1/target1 when present, option strike and expiry (no put/call: the export has none)',
   timeRule: 'Open/Close Date + Time in --source-tz',
