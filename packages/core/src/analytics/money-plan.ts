@@ -1,7 +1,6 @@
 import type { FxReport } from '@tj/schemas';
-import { currencyOf, type CurrencyOwners, type FxConverter, fxConverter } from '../fx/converter.js';
-import { rateBook } from '../fx/rate-book.js';
-import { readSettings } from '../settings/read.js';
+import { currencyOf, type CurrencyOwners, type FxConverter } from '../fx/converter.js';
+import { converterInto, ownersOf } from '../fx/owners.js';
 import { validationError } from '../shared/errors.js';
 import type { PartialExitTrade, Repositories } from '../storage/ports.js';
 import type { ClosedTradeFact } from '../summaries/fact.js';
@@ -29,36 +28,13 @@ export type MoneyPlan =
   | { kind: 'convert'; currency: string; converter: FxConverter }
   | { kind: 'probe'; owners: CurrencyOwners; seen: Set<string> };
 
-/** Who states each trade's currency, and every currency the user's trades and settings name. */
-async function ownersOf(repos: Repositories, userId: string): Promise<{ owners: CurrencyOwners; all: Set<string> }> {
-  const [settings, stated] = await Promise.all([readSettings(repos, userId), repos.trades.currencies(userId)]);
-  const accountBase = new Map<string, string>();
-  for (const [name, scope] of Object.entries(settings.accounts))
-    if (scope.baseCurrency !== null) accountBase.set(name, scope.baseCurrency);
-  const owners: CurrencyOwners = { accountBase, userBase: settings.baseCurrency };
-  const all = new Set([...stated, ...accountBase.values(), ...(owners.userBase === null ? [] : [owners.userBase])]);
-  return { owners, all };
-}
-
-/** A converter of the user's trades into `target`, with the rates of the currencies involved. */
-async function converterInto(repos: Repositories, userId: string, target: string, owners: CurrencyOwners, all: Set<string>) {
-  const involved = [...new Set([...all, target, 'EUR', 'USD'])];
-  return fxConverter(target, owners, rateBook(await repos.fxRates.list(userId, { currencies: involved })));
-}
-
 /** The plan of an analytic for `userId` asked in `asked` (the `currency` parameter), from its settings and trades. */
 export async function moneyPlanOf(repos: Repositories, userId: string, asked: string | undefined): Promise<MoneyPlan> {
   const { owners, all } = await ownersOf(repos, userId);
   const target = asked ?? owners.userBase ?? (all.size <= 1 ? ([...all][0] ?? null) : undefined);
   if (target === undefined) return { kind: 'probe', owners, seen: new Set() };
   if (target === null || [...all].every((c) => c === target)) return { kind: 'plain', currency: target };
-  return { kind: 'convert', currency: target, converter: await converterInto(repos, userId, target, owners, all) };
-}
-
-/** A converter of the user's trades into `currency`, whatever they are in (the trade list's `currency`). */
-export async function converterOf(repos: Repositories, userId: string, currency: string): Promise<FxConverter> {
-  const { owners, all } = await ownersOf(repos, userId);
-  return converterInto(repos, userId, currency, owners, all);
+  return { kind: 'convert', currency: target, converter: await converterInto(repos, userId, target, { owners, all }) };
 }
 
 /** True when the plan reads trades exactly as stored (the precomputed summaries may answer). */

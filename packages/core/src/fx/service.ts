@@ -7,11 +7,11 @@ import {
   fxRateListQuerySchema,
   fxRatesImportSchema,
 } from '@tj/schemas';
-import { readSettings } from '../settings/read.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { CoreError, ErrorCode } from '../shared/errors.js';
 import { parseInput } from '../shared/validate.js';
 import type { FxRateRow } from '../storage/ports.js';
+import { ownersOf } from './owners.js';
 import type { FxRateProvider } from './ports.js';
 import { providerFailure } from './provider-failure.js';
 
@@ -86,7 +86,7 @@ export function fx(deps: CoreDeps, providers: ReadonlyMap<string, FxRateProvider
       const provider = providers.get(body.provider);
       if (provider === undefined)
         throw new CoreError(ErrorCode.unavailable, `the ${body.provider} rate provider is not configured on this server`);
-      const currencies = body.currencies ?? (await namedCurrencies(deps, userId));
+      const currencies = body.currencies ?? [...(await ownersOf(storage.repos, userId)).all].sort();
       if (currencies.length === 0) return writtenOf(provider.name, [], 0);
       let rates: Awaited<ReturnType<FxRateProvider['rates']>>;
       try {
@@ -98,14 +98,4 @@ export function fx(deps: CoreDeps, providers: ReadonlyMap<string, FxRateProvider
       return writtenOf(provider.name, rows, rows.length === 0 ? 0 : await store(userId, rows, false));
     },
   };
-}
-
-/** Every currency the user's trades state and their base currencies name, sorted. */
-async function namedCurrencies(deps: CoreDeps, userId: string): Promise<string[]> {
-  const [stated, settings] = await Promise.all([
-    deps.storage.repos.trades.currencies(userId),
-    readSettings(deps.storage.repos, userId),
-  ]);
-  const bases = [settings.baseCurrency, ...Object.values(settings.accounts).map((a) => a.baseCurrency)];
-  return [...new Set([...stated, ...bases.filter((c): c is string => c !== null)])].sort();
 }

@@ -18,7 +18,7 @@ import type { TradeRow } from '../storage/rows.js';
 import { withDerived } from './derive.js';
 import { tradeQueryFor } from './filters.js';
 import { executionRecord, tradeRecord } from './record.js';
-import { converterOf } from '../analytics/money-plan.js';
+import { converterOf } from '../fx/owners.js';
 import { convertedTrade } from '../fx/converted-trade.js';
 import { readSettings } from '../settings/read.js';
 import { withDefaultRisk } from './default-risk.js';
