@@ -1,7 +1,8 @@
 import { readSettings } from '../settings/read.js';
 import type { Repositories } from '../storage/ports.js';
 import { type CurrencyOwners, type FxConverter, fxConverter } from './converter.js';
-import { rateBook } from './rate-book.js';
+import { isoUtc } from '../shared/iso.js';
+import { addDays, MAX_RATE_AGE_DAYS, rateBook } from './rate-book.js';
 
 /** Who states the currency of a user's trades, and every currency their trades and settings name. */
 export interface UserCurrencies {
@@ -20,13 +21,31 @@ export async function ownersOf(repos: Repositories, userId: string): Promise<Use
   return { owners, all };
 }
 
-/** A converter of the user's trades into `target`, with the rates of the currencies involved. */
-export async function converterInto(repos: Repositories, userId: string, target: string, { owners, all }: UserCurrencies) {
-  const involved = [...new Set([...all, target, 'EUR', 'USD'])];
-  return fxConverter(target, owners, rateBook(await repos.fxRates.list(userId, { currencies: involved })));
+/**
+ * A converter of the user's trades into `target`, with the rates of the currencies involved (of
+ * the days `span` covers, when given: the rates in force on them).
+ */
+export async function converterInto(
+  repos: Repositories,
+  userId: string,
+  target: string,
+  { owners, all }: UserCurrencies,
+  span?: { from: number; to: number },
+): Promise<FxConverter> {
+  const currencies = [...new Set([...all, target, 'EUR', 'USD'])];
+  const days =
+    span === undefined
+      ? {}
+      : { from: addDays(isoUtc(span.from).slice(0, 10), -MAX_RATE_AGE_DAYS), to: isoUtc(span.to).slice(0, 10) };
+  return fxConverter(target, owners, rateBook(await repos.fxRates.list(userId, { currencies, ...days })));
 }
 
-/** A converter of the user's trades into `currency`, whatever they are in (the trade list's `currency`). */
-export async function converterOf(repos: Repositories, userId: string, currency: string): Promise<FxConverter> {
-  return converterInto(repos, userId, currency, await ownersOf(repos, userId));
+/** A converter into `currency` of trades booked within `span` (ms), whatever they are in: the trade list's `currency`. */
+export async function converterOf(
+  repos: Repositories,
+  userId: string,
+  currency: string,
+  span: { from: number; to: number },
+): Promise<FxConverter> {
+  return converterInto(repos, userId, currency, await ownersOf(repos, userId), span);
 }

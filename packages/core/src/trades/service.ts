@@ -209,7 +209,14 @@ export function trades(deps: CoreDeps, written: TradeWritten) {
       const filter = await tradeQueryFor(storage.repos, userId, q);
       const page = await storage.repos.trades.list(userId, filter, { page: q.page, limit: q.limit });
       const { currency } = q;
-      const converter = currency === undefined ? undefined : await converterOf(storage.repos, userId, currency);
+      const times = page.rows.flatMap((t) => [
+        t.entryTime,
+        ...(t.exitTime === null ? [] : [t.exitTime]),
+        ...t.partialExits.map((p) => p.time),
+      ]);
+      const span = { from: Math.min(...times), to: Math.max(...times) };
+      const converter =
+        currency === undefined || times.length === 0 ? undefined : await converterOf(storage.repos, userId, currency, span);
       const trades = page.rows.map((row) =>
         converter === undefined
           ? tradeRecord(row)
