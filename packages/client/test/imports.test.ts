@@ -10,6 +10,7 @@ import { openFile } from '../src/node.js';
 import { useServer } from './support/server.js';
 
 const FIXTURE = fileURLToPath(new URL('../../core/test/fixtures/brokers/tradovate-fills.csv', import.meta.url));
+const SCHWAB = fileURLToPath(new URL('../../../../shared/fixtures/brokers/schwab-transactions.csv', import.meta.url));
 const HEADER = 'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note';
 const ROUND_TRIP = `${HEADER}\n2026-02-02T14:30:00Z,ES,buy,2,5000,0,0,sdk-1,SIM,50,,\n2026-02-02T14:50:00Z,ES,sell,2,5001.5,0,0,sdk-2,SIM,50,,\n`;
 
@@ -39,6 +40,17 @@ for (const db of DATABASES) {
       expect(pagination.total).toBe(2);
       expect(imports.map((i) => i.id)).toEqual([again.id, record.id]);
       expect(await client.imports.get(record.id)).toEqual(record);
+    });
+
+    it('imports a Schwab file (no account column) into a named account; sending it again adds nothing', async () => {
+      const { client } = await server().loggedIn();
+      const send = async () => client.imports.create((await openFile(SCHWAB)).body, { account: 'Schwab-IRA' });
+      const record = await send();
+      // Buy 100 AAPL at 150, sell at 155: (155 − 150) × 100 = 500.
+      expect(record.groups).toEqual([expect.objectContaining({ account: 'Schwab-IRA', instrument: 'AAPL', pnl: 500 })]);
+      expect((await send()).counts).toMatchObject({ tradesCreated: 0 });
+      const { trades } = await client.trades.list();
+      expect(trades.map((t) => [t.account, t.instrument, t.result])).toEqual([['Schwab-IRA', 'AAPL', 500]]);
     });
 
     it('imports into an account, reports data rows, and refuses a header-only file as a TjApiError', async () => {
