@@ -14,7 +14,7 @@ import { type RetryOptions, retryPolicy } from './retry.js';
 import { Session, type Tokens, type TokensListener } from './session.js';
 import { type Call, operationCaller } from './operation.js';
 import { buildUrl, type CallOptions, createTransport } from './transport.js';
-import type { AccountList, Health, InstrumentList, IdKind, ShortIds } from './types.js';
+import type { AccountList, AccountListQuery, Health, InstrumentList, IdKind, ShortIds } from './types.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -93,12 +93,13 @@ export function createClient(options: ClientOptions) {
     },
 
     /**
-     * The accounts your trades carry, with trade counts, summed results and date ranges.
+     * The accounts your trades carry, with trade counts, summed results (in `currency` when
+     * given) and date ranges.
      *
-     * @example const { accounts } = await client.accounts();
+     * @example const { accounts } = await client.accounts({ currency: 'USD' });
      */
-    accounts(callOptions?: CallOptions): Promise<AccountList> {
-      return call('listAccounts', {}, callOptions);
+    accounts(query: AccountListQuery = {}, callOptions?: CallOptions): Promise<AccountList> {
+      return call('listAccounts', { query }, callOptions);
     },
 
     /**

@@ -106,6 +106,8 @@ export type JournalListQuery = OperationQuery<'listJournalEntries'>;
 export type DeliveryListQuery = OperationQuery<'listWebhookDeliveries'>;
 export type AlertEventListQuery = OperationQuery<'listAlertEvents'>;
 export type ImportListQuery = OperationQuery<'listImports'>;
+/** `accounts`' query: `currency`. */
+export type AccountListQuery = OperationQuery<'listAccounts'>;
 /** `fx.list`'s filters: base, quote, from, to, page, limit. */
 export type FxRateListQuery = OperationQuery<'listFxRates'>;
 /** `fx.delete`'s filters: base, quote, source. */

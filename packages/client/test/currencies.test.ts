@@ -65,6 +65,19 @@ for (const db of DATABASES) {
         ['IBKR-EU', 152.84],
         ['IBKR-US', 48],
       ]);
+      // The accounts list: each account's own money, or all in USD when asked.
+      const stated = await client.accounts();
+      expect(stated.currency).toBeNull();
+      expect(stated.accounts.map((a) => [a.account, a.totalPnL])).toEqual([
+        ['IBKR-EU', 238],
+        ['IBKR-US', 48],
+      ]);
+      const inUsd = await client.accounts({ currency: 'USD' });
+      expect(inUsd).toMatchObject({ currency: 'USD', fx: { converted: 2, missing: [{ date: '2026-03-10', trades: 1 }] } });
+      expect(inUsd.accounts.map((a) => [a.account, a.totalPnL])).toEqual([
+        ['IBKR-EU', 152.84],
+        ['IBKR-US', 48],
+      ]);
       // One account alone is in one currency: no currency needed.
       expect(await client.trades.statistics({ account: 'IBKR-EU' })).toMatchObject({ currency: 'EUR', totalPnL: 238, fx: null });
     });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { dateTimeOutput } from './common.js';
+import { fxReportSchema } from './analytics.js';
+import { currencyCode, dateTimeOutput } from './common.js';
+import { reportingCurrencyQuery } from './trade.js';
 
 /** One account that the user's trades carry, with what it holds. */
 export const accountSummarySchema = z
@@ -13,9 +15,19 @@ export const accountSummarySchema = z
   })
   .meta({ id: 'AccountSummary' });
 
+/** Query of GET /api/accounts: `currency` converts each account's summed results into it. */
+export const accountListQuerySchema = z.strictObject({ ...reportingCurrencyQuery });
+
 /** Response of GET /api/accounts: every account of the user's trades, by name (null last). */
 export const accountListSchema = z
-  .object({ accounts: z.array(accountSummarySchema) })
+  .object({
+    accounts: z.array(accountSummarySchema),
+    currency: currencyCode.nullable().meta({
+      description:
+        'The currency of every totalPnL: the one asked for, else the one currency the trades are in; null when they are in several (each account’s totalPnL is then in its own money) or none states one',
+    }),
+    fx: fxReportSchema.nullable().meta({ description: 'null unless trades were converted into `currency`' }),
+  })
   .meta({ id: 'AccountList', description: 'The accounts the user’s trades carry, by name; trades without an account last' });
 
 /** One account of the user's trades. */

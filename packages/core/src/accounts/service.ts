@@ -1,5 +1,7 @@
-import type { AccountList, InstrumentList } from '@tj/schemas';
+import { type AccountList, accountListQuerySchema, type InstrumentList } from '@tj/schemas';
+import { converterInto, ownersOf } from '../fx/owners.js';
 import type { CoreDeps } from '../shared/deps.js';
+import { parseInput } from '../shared/validate.js';
 import type { TradeGroupRow } from '../storage/ports.js';
 import { isoUtc } from '../shared/iso.js';
 import { fromMicros } from '../shared/money.js';
@@ -21,11 +23,29 @@ function byName(a: string | null, b: string | null): number {
  */
 export function accounts(deps: CoreDeps) {
   return {
-    /** Every account of the user's trades, by name (trades without an account last). */
-    async list(userId: string): Promise<AccountList> {
-      const rows = await deps.storage.repos.trades.groups(userId, 'account');
+    /**
+     * Every account of the user's trades, by name (trades without an account last); with
+     * `currency`, each account's summed result converted into it trade by trade (docs/analytics.md, "Currencies").
+     */
+    async list(userId: string, input?: unknown): Promise<AccountList> {
+      const { currency } = parseInput(accountListQuerySchema, input ?? {});
+      const { repos } = deps.storage;
+      const [rows, currencies] = await Promise.all([repos.trades.groups(userId, 'account'), ownersOf(repos, userId)]);
       rows.sort((a, b) => byName(a.key, b.key));
-      return { accounts: rows.map((r) => ({ account: r.key, ...summaryOf(r) })) };
+      const accounts = rows.map((r) => ({ account: r.key, ...summaryOf(r) }));
+      const [only] = currencies.all;
+      if (currency === undefined || (currencies.all.size <= 1 && (only === undefined || only === currency)))
+        return { accounts, currency: currency ?? (currencies.all.size === 1 ? (only as string) : null), fx: null };
+      const converter = await converterInto(repos, userId, currency, currencies);
+      const totals = new Map<string | null, number>();
+      for await (const batch of repos.trades.closedFacts(userId, {})) {
+        for (const fact of batch) {
+          const converted = converter.fact(fact);
+          if (converted !== undefined) totals.set(fact.account, (totals.get(fact.account) ?? 0) + converted.resultMicros);
+        }
+      }
+      const inCurrency = accounts.map((a) => ({ ...a, totalPnL: fromMicros(totals.get(a.account) ?? 0) }));
+      return { accounts: inCurrency, currency, fx: converter.report() };
     },
 
     /** Every instrument of the user's trades, most traded first (then by name). */

@@ -30,6 +30,9 @@ for (const db of DATABASES) {
       await t.create(other, tradeBody({ account: 'THEIRS' }));
 
       expect(await h.core().accounts.list(user)).toEqual({
+        // No trade states a currency: the sums are as stated, in none named.
+        currency: null,
+        fx: null,
         accounts: [
           {
             account: 'A-2',
@@ -61,7 +64,7 @@ for (const db of DATABASES) {
     });
 
     it('answers an empty list for a user without trades', async () => {
-      expect(await h.core().accounts.list(await newUser(h.core()))).toEqual({ accounts: [] });
+      expect(await h.core().accounts.list(await newUser(h.core()))).toEqual({ accounts: [], currency: null, fx: null });
     });
   });
 }

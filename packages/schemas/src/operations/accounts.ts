@@ -1,4 +1,4 @@
-import { accountListSchema, instrumentListSchema } from '../account.js';
+import { accountListQuerySchema, accountListSchema, instrumentListSchema } from '../account.js';
 import type { OperationTable } from './spec.js';
 
 /** The accounts and instruments a user's trades carry. */
@@ -6,10 +6,11 @@ export const accountOperations = {
   listAccounts: {
     method: 'GET',
     path: '/api/accounts',
-    summary: 'The accounts the user’s trades carry, with trade counts, summed results and date ranges',
+    summary: 'The accounts the user’s trades carry, with trade counts, summed results (in `currency` when asked) and date ranges',
     tag: 'trades',
     auth: true,
     scope: 'read',
+    query: accountListQuerySchema,
     response: { status: 200, description: 'Every account, by name; trades without an account last', schema: accountListSchema },
     errors: [401, 403],
   },
