@@ -43,6 +43,12 @@ describeBrokerImport('currencies', ({ freshDb, trades, box, file }) => {
     expect(shown.stdout).toContain('Money in USD; 2 trades converted from other currencies.');
     expect(shown.stderr).toContain('warning: 1 trade of 2026-03-10 left out: no EUR→USD rate for that day');
 
+    // Each account's net P&L in USD: IBKR-EU 265.68 − 112.84 = 152.84 (ADS left out), IBKR-US 48.00.
+    const accounts = await run(box(), [...flags, 'accounts', 'list', '--currency', 'USD']);
+    expect(accounts.stdout).toMatch(/IBKR-EU +│ +3 │ +0 │ +152\.84 │/);
+    expect(accounts.stdout).toMatch(/IBKR-US +│ +1 │ +0 │ +48\.00 │/);
+    expect(accounts.stderr).toContain('warning: 1 trade of 2026-03-10 left out');
+
     // By day: 2026-03-02 265.68; 2026-03-03 −112.84 + 48.00 = −64.84.
     const perf = await runJson(box(), [...flags, 'analytics', 'performance', '--currency', 'USD']);
     expect(perf.data.map((d: T) => [d.period, d.totalPnL])).toEqual([
