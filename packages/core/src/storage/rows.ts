@@ -65,6 +65,8 @@ export interface TradeRow {
   partialExits: PartialExitRow[];
   /** The option strategy of a position of several legs; null for one instrument. */
   strategy: Strategy | null;
+  /** Some of its fees came from a commission schedule: its file stated none (docs/analytics.md). */
+  feesFromSchedule: boolean;
   importKey: string | null;
   /** The import that created the trade (null when entered by hand). */
   importId: string | null;

@@ -61,6 +61,8 @@ export interface Database {
     partial_exits: string | null;
     /** Option strategy of a position of several legs (28). */
     strategy: string | null;
+    /** 1 when some of its fees came from a commission schedule (30). */
+    fees_from_schedule: number;
   };
   trade_executions: {
     user_id: string;

@@ -35,6 +35,7 @@ export const LIST_COLUMNS = [
   'realized_micros',
   'partial_exits',
   'strategy',
+  'fees_from_schedule',
 ] as const;
 
 /** The columns a full TradeRow is read from (not the user id, lower-cased instrument or status: they are derived). */
@@ -75,6 +76,7 @@ export function tradeListFromRecord(r: ListRecord, userId: string): TradeListRow
     realizedMicros: Number(r.realized_micros),
     partialExits: partialExitsOf(r.partial_exits),
     strategy: r.strategy as TradeRow['strategy'],
+    feesFromSchedule: Boolean(Number(r.fees_from_schedule)),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -132,6 +134,7 @@ export function tradeToRecord(t: TradeRow): Insertable<Database['trades']> {
     realized_micros: t.realizedMicros,
     partial_exits: partialExitsColumn(t.partialExits),
     strategy: t.strategy,
+    fees_from_schedule: t.feesFromSchedule ? 1 : 0,
     created_at: t.createdAt,
     updated_at: t.updatedAt,
   };

@@ -89,7 +89,8 @@ function isImported(item: ImportItem): item is ImportedTrade {
 /** A trade row with what its position booked: partial exits, their sum, the strategy. */
 function withPosition(row: TradeRow, item: ImportedTrade): TradeRow {
   const realizedMicros = item.partialExits.reduce((sum, p) => sum + p.pnlMicros, 0);
-  return { ...row, partialExits: item.partialExits, realizedMicros, strategy: item.strategy };
+  const feesFromSchedule = item.executions.some((p) => p.fill.scheduledFees === true);
+  return { ...row, partialExits: item.partialExits, realizedMicros, strategy: item.strategy, feesFromSchedule };
 }
 
 /** True when a corporate action of this import changed a replayed execution of the trade: all its rows are written again. */
@@ -200,7 +201,9 @@ export async function writeTrades(
       const before = byKey.get(key);
       const closesLegacy = before !== undefined && before.exitPrice === null && row.exitPrice !== null && !continues(item);
       if (before !== undefined && (continues(item) || closesLegacy)) {
-        const derived = withDerived({ ...row, id: before.id, createdAt: before.createdAt, importId: before.importId });
+        // Fees an earlier import took from a schedule stay in the trade (its replayed fills carry no mark).
+        const feesFromSchedule = row.feesFromSchedule || before.feesFromSchedule;
+        const derived = withDerived({ ...row, id: before.id, createdAt: before.createdAt, importId: before.importId, feesFromSchedule });
         const after = withDefaultRisk(derived, settings);
         await tx.trades.update(before, after);
         const rewrite = rewrites(item);

@@ -11,6 +11,7 @@ import { deliveryPageRoomMigration } from './v26-delivery-page-room.js';
 import { daySummaryStampMigration } from './v27-day-summary-stamp.js';
 import { positionsMigration } from './v28-positions.js';
 import { partialExitsIndexMigration } from './v29-partial-exits-index.js';
+import { scheduledFeesMigration } from './v30-scheduled-fees.js';
 
 /** Every schema version, written once for all databases. Forward-only; never edit a released one, add the next. */
 export const MIGRATIONS: readonly MigrationDefinition[] = [
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly MigrationDefinition[] = [
   daySummaryStampMigration,
   positionsMigration,
   partialExitsIndexMigration,
+  scheduledFeesMigration,
 ];
 
 /**
