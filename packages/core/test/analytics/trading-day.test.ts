@@ -46,9 +46,15 @@ describe('trading day clock', () => {
       tradingDayStart: null,
       defaultRisk: null,
       instruments: {},
+      commission: null,
       accounts: {
-        CME: { tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' }, defaultRisk: null, instruments: {} },
-        Plain: { tradingDayStart: null, defaultRisk: null, instruments: {} },
+        CME: {
+          tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' },
+          defaultRisk: null,
+          instruments: {},
+          commission: null,
+        },
+        Plain: { tradingDayStart: null, defaultRisk: null, instruments: {}, commission: null },
       },
     });
     const t = Date.parse('2026-03-06T23:30:00Z');

@@ -40,14 +40,23 @@ for (const db of DATABASES) {
     it('keeps settings per user and per account, merging a partial update and refusing bad input without a change', async () => {
       const user = await newUser(h.core());
       const settings = h.core().settings;
-      expect(await settings.get(user)).toEqual({ tradingDayStart: null, defaultRisk: null, instruments: {}, accounts: {} });
+      expect(await settings.get(user)).toEqual({
+        tradingDayStart: null,
+        defaultRisk: null,
+        instruments: {},
+        commission: null,
+        accounts: {},
+      });
       expect(
         await settings.update(user, { tradingDayStart: CME, accounts: { Futures: { tradingDayStart: { time: '18:00' } } } }),
       ).toEqual({
         tradingDayStart: CME,
         defaultRisk: null,
         instruments: {},
-        accounts: { Futures: { tradingDayStart: { time: '18:00', timeZone: null }, defaultRisk: null, instruments: {} } },
+        commission: null,
+        accounts: {
+          Futures: { tradingDayStart: { time: '18:00', timeZone: null }, defaultRisk: null, instruments: {}, commission: null },
+        },
       });
       const bad = await caught(() =>
         settings.update(user, { tradingDayStart: { time: '24:00' }, accounts: { X: { tradingDayStart: null } } }),
@@ -64,16 +73,24 @@ for (const db of DATABASES) {
         tradingDayStart: CME,
         defaultRisk: null,
         instruments: {},
+        commission: null,
         accounts: {},
       });
       expect(await settings.update(user, { tradingDayStart: null })).toEqual({
         tradingDayStart: null,
         defaultRisk: null,
         instruments: {},
+        commission: null,
         accounts: {},
       });
       const other = await newUser(h.core());
-      expect(await settings.get(other)).toEqual({ tradingDayStart: null, defaultRisk: null, instruments: {}, accounts: {} });
+      expect(await settings.get(other)).toEqual({
+        tradingDayStart: null,
+        defaultRisk: null,
+        instruments: {},
+        commission: null,
+        accounts: {},
+      });
     });
 
     it('places trades on 17:00 Chicago trading days across both DST changes: performance, calendar, equity, dashboard', async () => {

@@ -60,6 +60,7 @@ const times = (rate: bigint, units: bigint): bigint => (rate * units + SCALE / 2
 export function orderCommissionMicros(s: CommissionSchedule, shareUnits: bigint, contractUnits: bigint): bigint {
   const fee = micros(s.perOrder) + times(micros(s.perShare), shareUnits) + times(micros(s.perContract), contractUnits);
   const minimum = micros(s.minimum);
+  // biome-ignore lint/complexity/useMathMinMax: bigints (Math.max takes numbers)
   return fee < minimum ? minimum : fee;
 }
 
@@ -118,6 +119,7 @@ export class CommissionPlan {
       o.feeMicros ??= orderCommissionMicros(schedule, o.shares, o.contracts);
       const total = o.units;
       const before = o.done;
+      // biome-ignore lint/complexity/useMathMinMax: bigints (Math.min takes numbers)
       o.done = o.done + u.all > total ? total : o.done + u.all;
       share = total === 0n ? 0n : (o.feeMicros * o.done) / total - (o.feeMicros * before) / total;
     }

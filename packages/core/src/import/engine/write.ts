@@ -203,7 +203,13 @@ export async function writeTrades(
       if (before !== undefined && (continues(item) || closesLegacy)) {
         // Fees an earlier import took from a schedule stay in the trade (its replayed fills carry no mark).
         const feesFromSchedule = row.feesFromSchedule || before.feesFromSchedule;
-        const derived = withDerived({ ...row, id: before.id, createdAt: before.createdAt, importId: before.importId, feesFromSchedule });
+        const derived = withDerived({
+          ...row,
+          id: before.id,
+          createdAt: before.createdAt,
+          importId: before.importId,
+          feesFromSchedule,
+        });
         const after = withDefaultRisk(derived, settings);
         await tx.trades.update(before, after);
         const rewrite = rewrites(item);

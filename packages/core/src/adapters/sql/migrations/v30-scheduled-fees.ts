@@ -8,7 +8,5 @@ import type { MigrationDefinition } from './dialect.js';
 export const scheduledFeesMigration: MigrationDefinition = {
   version: 30,
   name: 'trade fees from a commission schedule',
-  up: ({ schema, t }) => [
-    schema.alterTable('trades').addColumn('fees_from_schedule', t.bigint, (c) => c.notNull().defaultTo(0)),
-  ],
+  up: ({ schema, t }) => [schema.alterTable('trades').addColumn('fees_from_schedule', t.bigint, (c) => c.notNull().defaultTo(0))],
 };
