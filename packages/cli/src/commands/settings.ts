@@ -31,7 +31,7 @@ export function printSettings(out: Output, s: Settings): void {
   out.printFields([
     ['Trading day starts', startText(s.tradingDayStart, 'midnight in --tz (the default)')],
     ...riskLines(s, '', 'none (trades without a stop have no R)'),
-    ['Commission schedule', commissionText(s.commission, 'none (files without fees import without)')],
+    ['Commission schedule', commissionText(s.commission, 'none')],
     ...Object.entries(s.accounts).flatMap(
       ([account, a]): Array<[string, string]> => [
         [`  account ${account}`, startText(a.tradingDayStart, 'as the user')],

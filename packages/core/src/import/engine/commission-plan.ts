@@ -30,10 +30,15 @@ export async function commissionPlan(
   return planCommissions(() => openBrokerFile(source.open, firstPass), scheduleOf, budget);
 }
 
+/** Whether the user has a commission schedule, their own or an account's (an import then reads its file once more). */
+export async function hasCommissionSchedule(deps: CoreDeps, userId: string): Promise<boolean> {
+  return scheduleLookup(await readSettings(deps.storage.repos, userId)) !== undefined;
+}
+
 /** The report's line on fills whose fees came from a commission schedule. */
 export function scheduledFeesWarning(fills: number): ImportWarning {
   return {
     code: 'scheduled_fees',
-    message: `${fills} fill${fills === 1 ? '' : 's'} took ${fills === 1 ? 'its' : 'their'} commission from the account's commission schedule: the file states no commission or fee`,
+    message: `${fills} fill${fills === 1 ? '' : 's'} took ${fills === 1 ? 'its' : 'their'} commission from the commission schedule (tj settings): the file states no commission or fee`,
   };
 }

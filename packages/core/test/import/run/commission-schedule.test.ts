@@ -74,7 +74,13 @@ for (const db of DATABASES) {
       expect(report.counts.scheduledFees).toBe(2);
       const [es] = await tradesOf(h.core(), user);
       // 2 contracts × 1.29 per order = 2.58, 2 orders = 5.16; gross 10 points × 2 × 50 = 1000; net 994.84.
-      expect(es).toMatchObject({ account: 'Tradovate-1', instrument: 'ESZ6', fees: 5.16, result: 994.84, feesFromSchedule: true });
+      expect(es).toMatchObject({
+        account: 'Tradovate-1',
+        instrument: 'ESZ6',
+        fees: 5.16,
+        result: 994.84,
+        feesFromSchedule: true,
+      });
       // Another account has no schedule of its own: the user's (9 per order, per share 0 for contracts) applies.
       await run(h.core(), user, TRADOVATE, { account: 'Other' });
       const other = (await tradesOf(h.core(), user)).find((t) => t.account === 'Other');
@@ -132,7 +138,9 @@ for (const db of DATABASES) {
       expect(account.accounts.IRA?.commission).toEqual({ perShare: null, perContract: 0.65, perOrder: null, minimum: null });
       expect((await settings.update(user, { commission: null })).commission).toBeNull();
       // Clearing every field drops the schedule.
-      expect((await settings.update(user, { accounts: { IRA: { commission: { perContract: null } } } })).accounts.IRA?.commission).toBeNull();
+      expect(
+        (await settings.update(user, { accounts: { IRA: { commission: { perContract: null } } } })).accounts.IRA?.commission,
+      ).toBeNull();
       const refused = await caught(() => settings.update(user, { commission: { perShare: -1 } }));
       expect(refused.errors?.[0]?.path).toBe('commission.perShare');
       const unknown = await caught(() => settings.update(user, { commission: { maximum: 1 } }));
