@@ -53,6 +53,20 @@ for (const db of DATABASES) {
         return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as any };
       };
 
+      it('declares the schedule, the mark and the count in the OpenAPI document', async () => {
+        const doc = (await (await fetch(`${srv.url}/api/openapi.json`)).json()) as any;
+        const schemas = doc.components.schemas;
+        expect(Object.keys(schemas.CommissionSchedule.properties).sort()).toEqual([
+          'minimum',
+          'perContract',
+          'perOrder',
+          'perShare',
+        ]);
+        expect(schemas.Trade.properties.feesFromSchedule.type).toBe('boolean');
+        expect(schemas.Trade.required).toContain('feesFromSchedule');
+        expect(schemas.Import.properties.counts.properties.scheduledFees.type).toBe('integer');
+      });
+
       it('sets a per-contract schedule with tj settings, and refuses bad flags with exit 2', async () => {
         const text = stripAnsi(
           await ok(box, [
@@ -127,6 +141,9 @@ for (const db of DATABASES) {
         // A1: 200 × 0.003 = 0.60, raised to the 1.00 minimum, split 150 : 50 → 0.75 + 0.25; A2: 0.60 → 1.00.
         // Gross 200 × 191 − (150 × 190 + 50 × 190.20) = 38,200 − 38,010 = 190; net 190 − 2.00 = 188.
         expect(trades).toMatchObject([{ instrument: 'AAPL', fees: 2, result: 188, feesFromSchedule: true }]);
+        // The SDK's Trade type carries the mark (checked by the test typecheck).
+        const mark: boolean | undefined = trades[0]?.feesFromSchedule;
+        expect(mark).toBe(true);
         const one = await client.trades.get(trades[0]?.id as string);
         expect(one.executions?.map((e) => e.commission)).toEqual([0.75, 0.25, 1]);
         const again = await client.imports.create(FILLS, { sourceTz: 'UTC', account: 'Schwab-IRA' });

@@ -1,8 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../../test/support/databases.js';
 import { caught, newUser, useCore } from '../../support/core.js';
 import { run, tradesOf } from './support.js';
 
+// TradingView forex orders with blank Commission cells (read from ../shared, not copied).
+const TV_FOREX = readFileSync(
+  join(import.meta.dirname, '../../../../../../shared/fixtures/brokers/tradingview-forex-orders.csv'),
+  'utf8',
+);
 // Stocks in a fills CSV without commission or fees columns: each fill is an order of its own.
 const STOCKS = [
   'datetime,symbol,side,quantity,price',
@@ -123,6 +130,17 @@ for (const db of DATABASES) {
       ]);
     });
 
+    it('charges forex orders per order only, on a TradingView file whose Commission cells are blank', async () => {
+      const user = await newUser(h.core());
+      await h.core().settings.update(user, { commission: { perShare: 0.005, perOrder: 2 } });
+      const report = await run(h.core(), user, TV_FOREX, { sourceTz: 'UTC' });
+      expect(report.counts.scheduledFees).toBe(2);
+      // 400,000 × (1.18032 − 1.17973) = 236.00 gross; 2 orders × 2.00 (no per-unit charge for forex) = 4.00.
+      expect(await tradesOf(h.core(), user)).toMatchObject([
+        { instrument: 'EURUSD', fees: 4, result: 232, feesFromSchedule: true },
+      ]);
+    });
+
     it('patches a schedule like the other settings: fields kept, null clears one, null drops it', async () => {
       const user = await newUser(h.core());
       const settings = h.core().settings;
@@ -145,6 +163,19 @@ for (const db of DATABASES) {
       expect(refused.errors?.[0]?.path).toBe('commission.perShare');
       const unknown = await caught(() => settings.update(user, { commission: { maximum: 1 } }));
       expect(unknown.code).toBe('validation_failed');
+    });
+
+    it('keeps the mark on a trade a later file with fees closes', async () => {
+      const user = await newUser(h.core());
+      await h.core().settings.update(user, { commission: { perShare: 0.005, minimum: 1 } });
+      const opening = 'datetime,symbol,side,quantity,price\n2026-11-02T14:30:00Z,AAPL,buy,100,190.00';
+      const closing = 'datetime,symbol,side,quantity,price,commission\n2026-11-03T14:30:00Z,AAPL,sell,100,191.00,0.35';
+      expect((await run(h.core(), user, opening)).counts.scheduledFees).toBe(1);
+      const closed = await run(h.core(), user, closing);
+      expect(closed.counts).toMatchObject({ tradesUpdated: 1, scheduledFees: 0 });
+      // Open: 100 × 0.005 = 0.50 → the 1.00 minimum (scheduled); close: the file's 0.35.
+      // (191 − 190) × 100 − 1.35 = 98.65.
+      expect(await tradesOf(h.core(), user)).toMatchObject([{ fees: 1.35, result: 98.65, feesFromSchedule: true }]);
     });
 
     it('clears the mark when the fees are set by hand', async () => {
