@@ -5,6 +5,7 @@ import { registerAnalytics } from './commands/analytics.js';
 import { registerAlerts } from './commands/alerts.js';
 import { registerAuth } from './commands/auth.js';
 import { registerCorporateActions } from './commands/corporate-actions.js';
+import { registerFx } from './commands/fx.js';
 import { registerDashboard } from './commands/dashboard.js';
 import { registerExport } from './commands/export.js';
 import { registerImport } from './commands/import.js';
@@ -68,6 +69,7 @@ Examples:
     registerDashboard,
     registerAnalytics,
     registerReport,
+    registerFx,
     registerJournal,
     registerSettings,
     registerWebhooks,

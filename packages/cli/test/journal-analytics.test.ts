@@ -88,6 +88,7 @@ describe('tj stats, analytics calendar and tj settings (local mode)', { timeout:
       'America/Chicago',
     ]);
     expect(set).toEqual({
+      baseCurrency: null,
       tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' },
       defaultRisk: null,
       instruments: {},
@@ -120,7 +121,9 @@ describe('tj stats, analytics calendar and tj settings (local mode)', { timeout:
       timeZone: 'America/Chicago',
     });
     const account = await runJson(box, [...db, 'settings', 'set', '--account', 'CME', '--trading-day-start', 'midnight']);
-    expect(account.accounts).toEqual({ CME: { tradingDayStart: null, defaultRisk: null, instruments: {}, commission: null } });
+    expect(account.accounts).toEqual({
+      CME: { baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {}, commission: null },
+    });
     expect(await ok(box, [...db, 'settings', 'get'])).toMatch(/account CME +│ as the user/);
     const none = await run(box, [...db, 'settings', 'set']);
     expect(none.code).toBe(2);

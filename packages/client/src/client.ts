@@ -2,6 +2,7 @@ import { alertsApi } from './resources/alerts.js';
 import { analyticsApi } from './resources/analytics.js';
 import { authApi } from './resources/auth.js';
 import { corporateActionsApi } from './resources/corporate-actions.js';
+import { fxApi } from './resources/fx.js';
 import { importsApi } from './resources/imports.js';
 import { journalApi } from './resources/journal.js';
 import { settingsApi } from './resources/settings.js';
@@ -74,6 +75,7 @@ export function createClient(options: ClientOptions) {
     corporateActions: corporateActionsApi(call),
     imports: importsApi(call, send),
     analytics: analyticsApi(call),
+    fx: fxApi(call),
     reports: reportsApi(call),
     journal: journalApi(call),
     webhooks: webhooksApi(call),

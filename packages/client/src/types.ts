@@ -36,6 +36,13 @@ export type {
   DeliveryPayload as WebhookEvent,
   EquityCurve,
   ErrorCode,
+  FxFetchInput,
+  FxRate,
+  FxRateList,
+  FxRatesDeleted,
+  FxRatesImportInput,
+  FxRatesWritten,
+  FxReport,
   FieldError,
   Health,
   IdKind,
@@ -99,6 +106,10 @@ export type JournalListQuery = OperationQuery<'listJournalEntries'>;
 export type DeliveryListQuery = OperationQuery<'listWebhookDeliveries'>;
 export type AlertEventListQuery = OperationQuery<'listAlertEvents'>;
 export type ImportListQuery = OperationQuery<'listImports'>;
+/** `fx.list`'s filters: base, quote, from, to, page, limit. */
+export type FxRateListQuery = OperationQuery<'listFxRates'>;
+/** `fx.delete`'s filters: base, quote, source. */
+export type FxRateDeleteQuery = OperationQuery<'deleteFxRates'>;
 /** `corporateActions.list`'s filters: instrument, account, idPrefix. */
 export type CorporateActionListQuery = OperationQuery<'listCorporateActions'>;
 /** `imports.create`'s options that the server reads from the query. */

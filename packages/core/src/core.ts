@@ -6,6 +6,8 @@ import { apiKeys } from './api-keys/service.js';
 import { analytics } from './analytics/service.js';
 import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.js';
 import { corporateActions } from './corporate-actions/service.js';
+import { fx } from './fx/service.js';
+import type { FxRateProvider } from './fx/ports.js';
 import { formatRegistry } from './import/formats/index.js';
 import type { BrokerFormat } from './import/formats/types.js';
 import { importHistory } from './import/history.js';
@@ -48,6 +50,8 @@ export interface CoreOptions {
   formats?: Iterable<BrokerFormat>;
   /** Bounds on what one import reads (bytes, records, record length, nesting, memory); each left out keeps its default (`DEFAULTS.inputLimits`). */
   inputLimits?: Partial<InputLimits>;
+  /** Where `fx.fetch` gets reference rates, by provider name (none: fetching answers 503). */
+  fxProviders?: Iterable<FxRateProvider>;
 }
 
 /**
@@ -81,6 +85,8 @@ export function createCore(options: CoreOptions) {
     ids: ids(deps),
     accounts: accounts(deps),
     settings: settings(deps, settingsWritten),
+    /** FX reference rates: the user's own, and those fetched from a provider; analytics convert money with them. */
+    fx: fx(deps, new Map([...(options.fxProviders ?? [])].map((p) => [p.name, p]))),
     /** Imports any file the format registry reads (broker exports, our CSVs): detect, list, run; recorded imports: create, list, get, undo. */
     imports: importsOf(deps, options),
     auth: authService,

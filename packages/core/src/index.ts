@@ -30,6 +30,12 @@ export type { PasswordCost } from './auth/password.js';
 export type { RateSpec } from './shared/gcra.js';
 export type { WebhookOptions } from './webhooks/service.js';
 
+// Currencies: FX rate providers (the port), and the reader of a rates CSV (date,pair,rate).
+export type { FxRate as PublishedFxRate, FxRateProvider, FxRateRequest } from './fx/ports.js';
+export { parsePair, readRatesCsv } from './fx/rates-csv.js';
+// The rules every HTTP provider follows (timeouts, retries with Retry-After, bounded bodies) and its errors.
+export * from './providers/index.js';
+
 // Webhook delivery: the worker that sends what the outbox holds.
 export { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from './webhooks/worker.js';
 

@@ -37,6 +37,8 @@ export interface ServerConfig {
   jwtSecret?: string | undefined;
   openRegistration: boolean;
   allowPrivateWebhooks: boolean;
+  /** Base URL of the ECB's data API (`TJ_ECB_URL`; default the real service): where `tj fx fetch` gets rates. */
+  ecbUrl?: string | undefined;
   /** Seconds after the previous attempt; undefined means core's default schedule. */
   webhookRetrySchedule?: number[] | undefined;
   /** Days finished webhook events are kept before the worker purges them (0: forever); undefined means core's 30. */
@@ -262,6 +264,7 @@ export function resolveServerConfig(flags: ServerFlags, env: Record<string, stri
     jwtSecret: env.TJ_JWT_SECRET || undefined,
     openRegistration: flags.openRegistration ?? parseBool('TJ_OPEN_REGISTRATION', env.TJ_OPEN_REGISTRATION),
     allowPrivateWebhooks: flags.allowPrivateWebhooks ?? parseBool('TJ_ALLOW_PRIVATE_WEBHOOKS', env.TJ_ALLOW_PRIVATE_WEBHOOKS),
+    ...(env.TJ_ECB_URL !== undefined && env.TJ_ECB_URL !== '' && { ecbUrl: env.TJ_ECB_URL }),
     webhookRetrySchedule: schedule === undefined || schedule === '' ? undefined : parseSchedule(schedule),
     ...(retention !== undefined && retention !== '' && { webhookRetentionDays: parseRetentionDays(retention) }),
     ...(origins !== undefined && origins !== '' && { corsOrigins: parseOrigins(origins) }),

@@ -238,18 +238,26 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
     it('settings: the trading day start', async () => {
       const t = await signUp(srv.url, 'settings');
       const before = (await as(t, 200, 'GET', '/api/settings')).body;
-      expect(before).toEqual({ tradingDayStart: null, defaultRisk: null, instruments: {}, commission: null, accounts: {} });
+      expect(before).toEqual({
+        baseCurrency: null,
+        tradingDayStart: null,
+        defaultRisk: null,
+        instruments: {},
+        commission: null,
+        accounts: {},
+      });
       const start = { time: '17:00', timeZone: 'America/Chicago' };
       const after = await as(t, 200, 'PATCH', '/api/settings', '/api/settings', {
         tradingDayStart: start,
         accounts: { Stocks: { tradingDayStart: null } },
       });
       expect(after.body).toEqual({
+        baseCurrency: null,
         tradingDayStart: start,
         defaultRisk: null,
         instruments: {},
         commission: null,
-        accounts: { Stocks: { tradingDayStart: null, defaultRisk: null, instruments: {}, commission: null } },
+        accounts: { Stocks: { baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {}, commission: null } },
       });
       const risk = await as(t, 200, 'PATCH', '/api/settings', '/api/settings', {
         defaultRisk: 100,
@@ -306,6 +314,25 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       await me(200, 'GET', '/api/corporate-actions', '/api/corporate-actions?instrument=CA1');
       await me(204, 'DELETE', '/api/corporate-actions/{id}', `/api/corporate-actions/${created.id}`);
       await me(404, 'DELETE', '/api/corporate-actions/{id}', `/api/corporate-actions/${created.id}`);
+    });
+
+    it('FX rates', async () => {
+      const rates = [
+        { date: '2026-01-05', base: 'EUR', quote: 'USD', rate: '1.0950' },
+        { date: '2026-01-06', base: 'eur', quote: 'usd', rate: '1.0921' },
+      ];
+      const written = (await me(200, 'POST', '/api/fx/rates', '/api/fx/rates', { rates })).body;
+      expect(written).toMatchObject({ source: 'user', received: 2, written: 2, pairs: ['EUR/USD'] });
+      await me(400, 'POST', '/api/fx/rates', '/api/fx/rates', { rates: [{ ...rates[0], rate: '-1' }] });
+      const page = (await me(200, 'GET', '/api/fx/rates', '/api/fx/rates?base=EUR&from=2026-01-06')).body;
+      expect(page.rates).toEqual([{ date: '2026-01-06', base: 'EUR', quote: 'USD', rate: '1.0921', source: 'user' }]);
+      // No currency to fetch: the provider is not asked (no test calls the internet).
+      const none = (
+        await me(200, 'POST', '/api/fx/fetch', '/api/fx/fetch', { from: '2026-01-05', to: '2026-01-06', currencies: [] })
+      ).body;
+      expect(none).toMatchObject({ source: 'ecb', received: 0, written: 0 });
+      await me(400, 'POST', '/api/fx/fetch', '/api/fx/fetch', { from: '2026-01-06', to: '2026-01-05' });
+      expect((await me(200, 'DELETE', '/api/fx/rates', '/api/fx/rates?source=user')).body).toEqual({ deleted: 2 });
     });
 
     it('webhooks and their deliveries', async () => {

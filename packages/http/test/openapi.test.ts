@@ -105,6 +105,7 @@ describe('the OpenAPI document', () => {
       'query:dateFrom',
       'query:dateTo',
       'query:status',
+      'query:currency',
       'query:idPrefix',
       'query:tz',
     ]);

@@ -34,6 +34,18 @@ function describeFilters(report: Report): string {
   return [`${from} to ${to}`, `times in ${tz}`, ...extra].join(' · ');
 }
 
+/** The currency of the report's money, and the trades a missing FX rate left out (docs/analytics.md, "Currencies"). */
+function moneyLine(report: Report): Html | string {
+  const { currency, fx } = report.statistics;
+  if (currency === null) return '';
+  if (fx === null) return html`<p>Money in ${currency}</p>`;
+  const trades = (n: number) => `${count(n)} ${n === 1 ? 'trade' : 'trades'}`;
+  const left = fx.missing.map((m) => `${trades(m.trades)} of ${m.date} (no ${m.from}→${m.to} rate)`);
+  return html`<p>Money in ${currency}; ${trades(fx.converted)} converted from other currencies at each exit day’s rate${
+    left.length === 0 ? '' : html`. <strong>Left out for want of a rate:</strong> ${left.join('; ')}`
+  }</p>`;
+}
+
 function chartsSections(report: Report): Html {
   if (report.statistics.totalTrades === 0) {
     return html`<section id="equity"><h2>Equity and drawdown</h2><p class="note">No closed trades in this period.</p></section>`;
@@ -84,7 +96,7 @@ export async function renderReportHtml(report: Report, options: RenderOptions = 
   ].join('; ');
   const title = options.title ?? 'Trading report';
   const body = html`<main><header class="report"><h1>${title}</h1><p>${describeFilters(report)}</p>
-<p>Generated ${localDateTime(report.generatedAt, tz)} (${tz})</p>
+<p>Generated ${localDateTime(report.generatedAt, tz)} (${tz})</p>${moneyLine(report)}
 <nav class="toc">${TOC.map(([id, label]) => html`<a href="#${id}">${label}</a>`)}</nav></header>
 ${summarySection(report.statistics)}${chartsSections(report)}${categoriesSection(report.categories)}
 ${extremesSection(report.bestTrades, report.worstTrades, tz)}${streaksSection(report.statistics)}

@@ -31,6 +31,8 @@ const stats = {
   averageWinHoldingSeconds: 90,
   averageLossHoldingSeconds: 3600,
   openTrades: 0,
+  currency: 'USD',
+  fx: null,
 };
 
 function report(over: Partial<Report> = {}): Report {
@@ -103,6 +105,17 @@ describe('renderReportHtml', () => {
       '<script>',
       '<script type="module">',
     ]);
+  });
+
+  it('names the currency of its money, and the trades a missing FX rate left out', async () => {
+    const plain = await renderReportHtml(report());
+    expect(plain.html).toContain('<p>Money in USD</p>');
+    const converted = report({
+      statistics: { ...stats, fx: { converted: 2, missing: [{ date: '2026-03-10', from: 'EUR', to: 'USD', trades: 1 }] } },
+    });
+    const { html } = await renderReportHtml(converted);
+    expect(html).toContain('Money in USD; 2 trades converted from other currencies');
+    expect(html).toContain('<strong>Left out for want of a rate:</strong> 1 trade of 2026-03-10 (no EUR→USD rate)');
   });
 
   it('shows the hour chart once when core answers both its names, and no chart without trades', async () => {

@@ -1,9 +1,35 @@
 import { z } from 'zod';
-import { calendarDate, timeZone } from './common.js';
-import { tradeSelectionQuery } from './trade.js';
+import { calendarDate, currencyCode, timeZone } from './common.js';
+import { reportingCurrencyQuery, tradeSelectionQuery } from './trade.js';
 
 const tz = timeZone.default('UTC');
 const nullableNumber = z.number().nullable();
+
+/** What converting trades' money into the reporting currency did (docs/analytics.md, "Currencies"). */
+export const fxReportSchema = z
+  .object({
+    converted: z.int().meta({ description: 'Closed trades converted from another currency' }),
+    missing: z
+      .array(
+        z.object({
+          date: calendarDate.meta({ description: 'The day (UTC) of the exits that had no rate' }),
+          from: currencyCode,
+          to: currencyCode,
+          trades: z.int().meta({ description: 'Trades left out of every figure for want of this rate' }),
+        }),
+      )
+      .meta({
+        description:
+          'Days without a rate: their trades are left out (never converted at a guessed rate); import or fetch the rates',
+      }),
+  })
+  .meta({ id: 'FxReport' });
+
+/** The currency of an analytics answer's money, and what converting into it did. */
+const moneyFields = {
+  currency: currencyCode.nullable().meta({ description: 'The currency of every money figure; null when no trade states one' }),
+  fx: fxReportSchema.nullable().meta({ description: 'null unless trades in other currencies were converted into `currency`' }),
+};
 
 /** Response of GET /api/trades/statistics. */
 export const statisticsSchema = z
@@ -46,6 +72,7 @@ export const statisticsSchema = z
       description: 'mean exitTime − entryTime of losses, in seconds; null without a loss',
     }),
     openTrades: z.number().int(),
+    ...moneyFields,
   })
   .meta({ id: 'Statistics' });
 
@@ -77,11 +104,12 @@ export const dashboardSchema = z
       weekly: z.array(periodPerformanceSchema),
       monthly: z.array(periodPerformanceSchema),
     }),
+    ...moneyFields,
   })
   .meta({ id: 'Dashboard' });
 
 /** Query of GET /api/analytics/dashboard. */
-export const dashboardQuerySchema = z.strictObject({ ...tradeSelectionQuery, tz });
+export const dashboardQuerySchema = z.strictObject({ ...tradeSelectionQuery, ...reportingCurrencyQuery, tz });
 
 const BUCKET_RULE = 'the range from dateFrom to dateTo may span at most 3,700 periods (else 400)';
 
@@ -93,6 +121,7 @@ export const granularitySchema = z
 /** Query of GET /api/analytics/performance. */
 export const performanceQuerySchema = z.strictObject({
   ...tradeSelectionQuery,
+  ...reportingCurrencyQuery,
   period: granularitySchema.default('daily'),
   dateFrom: calendarDate.optional().meta({ description: `first period's date (default: the first exit); ${BUCKET_RULE}` }),
   dateTo: calendarDate.optional().meta({ description: `last period's date (default: the last exit); ${BUCKET_RULE}` }),
@@ -106,6 +135,7 @@ export const performanceSchema = z
     dateFrom: calendarDate.nullable(),
     dateTo: calendarDate.nullable(),
     data: z.array(periodPerformanceSchema.extend({ cumulativePnL: z.number(), averageR: nullableNumber })),
+    ...moneyFields,
   })
   .meta({ id: 'Performance' });
 
@@ -130,26 +160,33 @@ export const categoryItemSchema = z.object({
 });
 
 /** Query of GET /api/analytics/by-category. */
-export const byCategoryQuerySchema = z.strictObject({ ...tradeSelectionQuery, category: categorySchema, tz });
+export const byCategoryQuerySchema = z.strictObject({
+  ...tradeSelectionQuery,
+  ...reportingCurrencyQuery,
+  category: categorySchema,
+  tz,
+});
 
 /** Response of GET /api/analytics/by-category. */
 export const byCategorySchema = z
   .object({
     category: categorySchema,
     categories: z.array(categoryItemSchema),
+    ...moneyFields,
   })
   .meta({ id: 'CategoryPerformance' });
 
 /** Query of GET /api/analytics/equity-curve. */
 export const equityCurveQuerySchema = z.strictObject({
   ...tradeSelectionQuery,
+  ...reportingCurrencyQuery,
   startingBalance: z.coerce.number().min(-1e12).max(1e12).default(0),
   tz,
 });
 
 /** Response of GET /api/analytics/equity-curve. */
 export const equityCurveSchema = z
-  .object({ dataPoints: z.array(z.object({ date: calendarDate, equity: z.number() })) })
+  .object({ dataPoints: z.array(z.object({ date: calendarDate, equity: z.number() })), ...moneyFields })
   .meta({ id: 'EquityCurve' });
 
 /** Query of GET /api/analytics/r-distribution. */
@@ -177,6 +214,7 @@ export const rDistributionSchema = z
 /** Query of GET /api/analytics/calendar. */
 export const calendarQuerySchema = z.strictObject({
   ...tradeSelectionQuery,
+  ...reportingCurrencyQuery,
   month: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM')
@@ -201,6 +239,7 @@ export const calendarSchema = z
     trades: z.number().int(),
     totalPnL: z.number(),
     days: z.array(calendarDaySchema),
+    ...moneyFields,
   })
   .meta({ id: 'Calendar' });
 
@@ -228,3 +267,5 @@ export type EquityCurve = z.output<typeof equityCurveSchema>;
 export type RDistribution = z.output<typeof rDistributionSchema>;
 /** Category name. */
 export type Category = z.output<typeof categorySchema>;
+/** What converting trades' money into the reporting currency did. */
+export type FxReport = z.output<typeof fxReportSchema>;

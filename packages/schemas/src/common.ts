@@ -165,3 +165,12 @@ export const healthSchema = z.object({ status: z.literal('ok') }).meta({ id: 'He
 
 /** The health probe's answer. */
 export type Health = z.output<typeof healthSchema>;
+
+/** A currency code as stored and answered: ISO 4217 (USD), or a crypto asset (USDT, BTC). */
+export const currencyCode = z
+  .string()
+  .regex(/^[A-Z0-9]{2,10}$/, 'must be a currency code such as USD (ISO 4217, or a crypto asset such as USDT)')
+  .meta({ example: 'USD' });
+
+/** A currency code as sent: trimmed and upper-cased, then checked. */
+export const currencyInput = z.string().trim().toUpperCase().pipe(currencyCode);

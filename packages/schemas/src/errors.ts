@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   headersTooLarge: { code: 'headers_too_large', status: 431 },
   /** A request that is not valid HTTP (bad framing). */
   malformedRequest: { code: 'malformed_request', status: 400 },
+  /** An outside service the request needed (an FX rate provider) failed or answered nonsense; the detail says which, in plain words. */
+  upstreamFailed: { code: 'upstream_failed', status: 502 },
   /** The service cannot answer now (database busy or down, webhooks not configured); try again later. */
   unavailable: { code: 'unavailable', status: 503 },
   /** A bug on the server: the body says only that, with the request id to quote. */

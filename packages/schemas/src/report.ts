@@ -8,7 +8,7 @@ import {
 } from './analytics.js';
 import { calendarDate, dateTimeOutput } from './common.js';
 import { journalEntrySchema } from './journal.js';
-import { tradeFilterQuery, tradeSchema, tradeStatisticsQuerySchema } from './trade.js';
+import { reportingCurrencyQuery, tradeFilterQuery, tradeSchema, tradeStatisticsQuerySchema } from './trade.js';
 
 const { status: _status, ...filters } = tradeFilterQuery;
 
@@ -19,6 +19,7 @@ const { status: _status, ...filters } = tradeFilterQuery;
  */
 export const reportQuerySchema = z.strictObject({
   ...filters,
+  ...reportingCurrencyQuery,
   tz: tradeStatisticsQuerySchema.shape.tz,
   startingBalance: equityCurveQuerySchema.shape.startingBalance,
   bucketSize: rDistributionQuerySchema.shape.bucketSize,
@@ -52,7 +53,7 @@ export const reportSchema = z
     equityCurve: z.array(reportEquityPointSchema),
     days: z.array(reportDaySchema),
     rDistribution: rDistributionSchema,
-    categories: z.array(byCategorySchema),
+    categories: z.array(byCategorySchema.omit({ currency: true, fx: true })),
     bestTrades: z.array(tradeSchema),
     worstTrades: z.array(tradeSchema),
     journal: z.array(journalEntrySchema),

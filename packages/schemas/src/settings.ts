@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_POSITION_VALUE, quantity, textInput, timeZone } from './common.js';
+import { currencyCode, currencyInput, MAX_POSITION_VALUE, quantity, textInput, timeZone } from './common.js';
 
 const clockTime = z
   .string()
@@ -47,6 +47,10 @@ export const commissionScheduleSchema = z
 
 /** The settings one scope (the user, or one account) holds. Later settings add fields here. */
 export const scopeSettingsSchema = z.object({
+  baseCurrency: currencyCode.nullable().default(null).meta({
+    description:
+      "The user's: the currency analytics report in when none is asked for. An account's: the currency of its trades that state none, and the one the broker's own rates convert to. null: none",
+  }),
   tradingDayStart: tradingDayStartSchema
     .nullable()
     .meta({ description: "null: the default (the user's is midnight in the request tz; an account's is the user's)" }),
@@ -79,6 +83,7 @@ const feeMoney = z.number().min(0).max(1e6).meta({ description: 'money, 0 to 1e6
 const instrumentRoot = textInput(16, { trim: true, min: 1 }).transform((s) => s.toUpperCase());
 
 const scopePatch = {
+  baseCurrency: currencyInput.nullable().optional().meta({ description: 'a currency code; null clears' }),
   tradingDayStart: tradingDayStartInput.nullable().optional().meta({ description: 'null: back to the default' }),
   defaultRisk: riskMoney.nullable().optional().meta({ description: 'Money risked per trade without a stop; null clears' }),
   instruments: z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   calendarDate,
+  currencyInput,
   dateFilter,
   dateTimeInput,
   dateTimeOutput,
@@ -172,6 +173,25 @@ export const tradeExecutionSchema = z
 /** One partial exit: P&L booked before the trade closed (net of the closed part's fees). */
 export const partialExitSchema = z.object({ time: dateTimeOutput, realizedPnL: z.number() }).meta({ id: 'PartialExit' });
 
+/** A trade's money in the currency a list was asked in, with the rate used. */
+export const convertedMoneySchema = z
+  .object({
+    currency: z.string(),
+    rate: z
+      .string()
+      .nullable()
+      .meta({ description: "1 of the trade's currency in `currency` (exact decimal text); null: no rate for the day" }),
+    rateDate: calendarDate.nullable().meta({ description: 'The day the rate was published for' }),
+    source: z.string().nullable().meta({
+      description:
+        '`same` (no conversion), `broker` (the file’s own rate), `user`, a provider (`ecb`), or two joined by `+` for a cross rate',
+    }),
+    result: z.number().nullable(),
+    realizedPnL: z.number().nullable(),
+    fees: z.number().nullable(),
+  })
+  .meta({ id: 'ConvertedMoney' });
+
 /** A trade as returned by every endpoint. */
 export const tradeSchema = z
   .object({
@@ -212,6 +232,11 @@ export const tradeSchema = z
     account: z.string().nullable(),
     assetClass: assetClassSchema.nullable(),
     currency: z.string().nullable(),
+    fxRateToBase: z.string().nullable().meta({
+      description:
+        "The broker's own rate from `currency` to the account's base currency (IBKR fxRateToBase of the closing fill), exact decimal text; null when the file gave none",
+    }),
+    converted: convertedMoneySchema.optional().meta({ description: 'Only in GET /api/trades with `currency`' }),
     underlying: z.string().nullable(),
     expiry: calendarDate.nullable(),
     strike: z.number().nullable(),
@@ -236,6 +261,14 @@ export const tradeSelectionQuery = {
   strategy: strategyFilterSchema.optional(),
 };
 
+/** `currency`: the currency an answer's money is reported in (docs/analytics.md, "Currencies"). */
+export const reportingCurrencyQuery = {
+  currency: currencyInput.optional().meta({
+    description:
+      'Report money in this currency: trades in others are converted at the rate of each exit’s day (the broker’s, else the user’s rates). Needed when the selected trades are in several currencies and no base currency is set (else 400)',
+  }),
+};
+
 /** Filters shared by the trade list and the statistics. */
 export const tradeFilterQuery = {
   ...tradeSelectionQuery,
@@ -248,12 +281,17 @@ export const tradeFilterQuery = {
 export const tradeListQuerySchema = z.strictObject({
   ...paginationQuery,
   ...tradeFilterQuery,
+  ...reportingCurrencyQuery,
   idPrefix: idPrefixSchema.optional(),
   tz: timeZone.default('UTC').meta({ description: 'zone of date-only dateFrom/dateTo (default UTC)' }),
 });
 
 /** Query of GET /api/trades/statistics: the list's filters and `tz`, the zone of date-only dateFrom/dateTo. */
-export const tradeStatisticsQuerySchema = z.strictObject({ ...tradeFilterQuery, tz: timeZone.default('UTC') });
+export const tradeStatisticsQuerySchema = z.strictObject({
+  ...tradeFilterQuery,
+  ...reportingCurrencyQuery,
+  tz: timeZone.default('UTC'),
+});
 
 /** Response of GET /api/trades. */
 export const tradeListSchema = z.object({ trades: z.array(tradeSchema), pagination: paginationSchema }).meta({ id: 'TradeList' });
@@ -279,7 +317,7 @@ export type TradeListQuery = z.output<typeof tradeListQuerySchema>;
 /** Which trades an analytic looks at (validated). */
 export type TradeSelection = { [K in keyof typeof tradeSelectionQuery]?: z.output<(typeof tradeSelectionQuery)[K]> };
 /** Validated trade filter. */
-export type TradeFilter = Omit<z.output<typeof tradeStatisticsQuerySchema>, 'tz'>;
+export type TradeFilter = Omit<z.output<typeof tradeStatisticsQuerySchema>, 'tz' | 'currency'>;
 /** One execution of a trade. */
 export type TradeExecution = z.output<typeof tradeExecutionSchema>;
 /** An option strategy name. */
@@ -290,3 +328,5 @@ export type StrategyFilter = z.output<typeof strategyFilterSchema>;
 export type ExecutionAction = z.output<typeof executionActionSchema>;
 /** One partial exit of a trade. */
 export type PartialExit = z.output<typeof partialExitSchema>;
+/** A trade's money in another currency, with the rate used. */
+export type ConvertedMoney = z.output<typeof convertedMoneySchema>;

@@ -46,7 +46,8 @@ async function inputLimitsFromEnv(env: Env): Promise<Partial<InputLimits> | unde
  * Opens the local database (SQLite file or PostgreSQL) and builds the API app on it, as `tj serve`
  * does, but with no rate limits, no access log and no upload limit (the requests are the CLI's own;
  * the bounds on reading input hold, from `TJ_INPUT_LIMITS` when set),
- * and the password cost of `TJ_PASSWORD_COST` (a test knob) or OWASP's.
+ * the password cost of `TJ_PASSWORD_COST` (a test knob) or OWASP's, and the ECB's address of
+ * `TJ_ECB_URL` when set.
  */
 export async function openLocalSession(options: LocalSessionOptions): Promise<LocalSession> {
   const where = redactDatabaseUrl(options.url);
@@ -68,6 +69,8 @@ export async function openLocalSession(options: LocalSessionOptions): Promise<Lo
     ...(options.retentionDays !== undefined && { webhookRetentionDays: options.retentionDays }),
     ...(passwordCost && { passwordCost }),
     ...(inputLimits !== undefined && { inputLimits }),
+    // Where `tj fx fetch` gets the ECB's rates (the real service unless TJ_ECB_URL says otherwise).
+    ...(options.env.TJ_ECB_URL && { ecbUrl: options.env.TJ_ECB_URL }),
     rateLimit: false,
     logger: silentLogger,
     maxUploadBytes: Number.MAX_SAFE_INTEGER,

@@ -7,7 +7,8 @@ import { dateRangeFlags, defined, numberArg } from '../util/args.js';
 import { printCategories, printEquityChart, printPerformance, printRDistribution } from '../views/analytics-view.js';
 import { printCalendar } from '../views/calendar-view.js';
 import { tradingToday } from '../views/day-view.js';
-import { addSelectionOptions, selection } from './trades.js';
+import { printMoneyNote } from '../views/money-note.js';
+import { addCurrencyOption, addSelectionOptions, selection } from './trades.js';
 
 /** `tj analytics performance`. */
 export async function performance(ctx: Context, opts: Opts): Promise<void> {
@@ -18,13 +19,19 @@ export async function performance(ctx: Context, opts: Opts): Promise<void> {
     tz: ctx.tz,
   });
   const data = await (await ctx.client()).analytics.performance(query);
-  ctx.out.result(data, (d) => printPerformance(ctx.out, d));
+  ctx.out.result(data, (d) => {
+    printPerformance(ctx.out, d);
+    printMoneyNote(ctx.out, d);
+  });
 }
 
 /** `tj analytics by-category`. */
 export async function byCategory(ctx: Context, opts: Opts): Promise<void> {
   const data = await (await ctx.client()).analytics.byCategory({ ...selection(opts), category: opts.category, tz: ctx.tz });
-  ctx.out.result(data, (d) => printCategories(ctx.out, d));
+  ctx.out.result(data, (d) => {
+    printCategories(ctx.out, d);
+    printMoneyNote(ctx.out, d);
+  });
 }
 
 /** `tj analytics equity`. */
@@ -36,6 +43,7 @@ export async function equity(ctx: Context, opts: Opts): Promise<void> {
     printEquityChart(ctx.out, d, 12);
     const last = d.dataPoints[d.dataPoints.length - 1];
     if (last) ctx.out.line(`Equity on ${last.date}: ${ctx.out.pnl(last.equity, money(last.equity))}`);
+    printMoneyNote(ctx.out, d);
   });
 }
 
@@ -52,10 +60,12 @@ export function registerAnalytics(program: Command, io: Io): void {
   const analytics = program.command('analytics').description('performance by period or category, equity curve, R distribution');
   examples(analytics, ['tj analytics performance --period weekly', 'tj analytics r-distribution']);
 
-  const perf = addSelectionOptions(
-    analytics
-      .command('performance')
-      .description('P&L, win rate and cumulative P&L per day, week, month or year (P&L on the trading day it was realized)'),
+  const perf = addCurrencyOption(
+    addSelectionOptions(
+      analytics
+        .command('performance')
+        .description('P&L, win rate and cumulative P&L per day, week, month or year (P&L on the trading day it was realized)'),
+    ),
   )
     .addOption(
       new Option('--period <period>', 'bucket size (default daily)').choices(['daily', 'weekly', 'monthly', 'yearly', 'year']),
@@ -65,12 +75,14 @@ export function registerAnalytics(program: Command, io: Io): void {
     .action(action(io, performance));
   examples(perf, ['tj analytics performance', 'tj analytics performance --period monthly --from 2026-01-01 --to 2026-12-31']);
 
-  const cat = addSelectionOptions(
-    analytics
-      .command('by-category')
-      .description(
-        'performance grouped by instrument, setup, tag, hour of entry, weekday, account, asset class, holding time or option strategy',
-      ),
+  const cat = addCurrencyOption(
+    addSelectionOptions(
+      analytics
+        .command('by-category')
+        .description(
+          'performance grouped by instrument, setup, tag, hour of entry, weekday, account, asset class, holding time or option strategy',
+        ),
+    ),
   )
     .addOption(
       new Option('--category <category>', 'what to group by')
@@ -85,8 +97,10 @@ export function registerAnalytics(program: Command, io: Io): void {
     'tj analytics by-category --category strategy',
   ]);
 
-  const eq = addSelectionOptions(
-    analytics.command('equity').description('the equity curve (one point per day that realized money), drawn in the terminal'),
+  const eq = addCurrencyOption(
+    addSelectionOptions(
+      analytics.command('equity').description('the equity curve (one point per day that realized money), drawn in the terminal'),
+    ),
   )
     .option('--starting-balance <money>', 'equity before the first trade (default 0)', numberArg)
     .action(action(io, equity));
@@ -99,8 +113,10 @@ export function registerAnalytics(program: Command, io: Io): void {
     .action(action(io, rDistribution));
   examples(r, ['tj analytics r-distribution', 'tj analytics r-distribution --bucket-size 1']);
 
-  const cal = addSelectionOptions(
-    analytics.command('calendar').description("a month's trading days: P&L, trade count and which have a journal entry"),
+  const cal = addCurrencyOption(
+    addSelectionOptions(
+      analytics.command('calendar').description("a month's trading days: P&L, trade count and which have a journal entry"),
+    ),
   )
     .option('--month <YYYY-MM>', 'the month (default: this month in --tz)', monthArg)
     .action(action(io, calendar));
@@ -118,5 +134,8 @@ function monthArg(value: string): string {
 export async function calendar(ctx: Context, opts: Opts): Promise<void> {
   const month = (opts.month as string | undefined) ?? (await tradingToday(ctx)).slice(0, 7);
   const data = await (await ctx.client()).analytics.calendar({ ...selection(opts), month, tz: ctx.tz });
-  ctx.out.result(data, (d) => printCalendar(ctx.out, d));
+  ctx.out.result(data, (d) => {
+    printCalendar(ctx.out, d);
+    printMoneyNote(ctx.out, d);
+  });
 }

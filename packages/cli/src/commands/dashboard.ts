@@ -5,7 +5,8 @@ import { action, examples, type Opts } from '../command-kit.js';
 import type { Context, Io } from '../context.js';
 import { positiveIntArg } from '../util/args.js';
 import { printEquityChart, printPeriods, printSummary } from '../views/analytics-view.js';
-import { addSelectionOptions, selection } from './trades.js';
+import { printMoneyNote } from '../views/money-note.js';
+import { addCurrencyOption, addSelectionOptions, selection } from './trades.js';
 
 type Period = 'daily' | 'weekly' | 'monthly';
 const DEFAULT_ROWS: Record<Period, number> = { daily: 10, weekly: 12, monthly: 12 };
@@ -68,13 +69,16 @@ export async function dashboard(ctx: Context, opts: Opts): Promise<void> {
     out.line();
     out.line(out.c.bold('Equity curve'));
     printEquityChart(out, curve);
+    printMoneyNote(out, board);
   });
 }
 
 /** Registers `tj dashboard`. */
 export function registerDashboard(program: Command, io: Io): void {
-  const cmd = addSelectionOptions(
-    program.command('dashboard').description('summary table, recent performance and the equity curve drawn in the terminal'),
+  const cmd = addCurrencyOption(
+    addSelectionOptions(
+      program.command('dashboard').description('summary table, recent performance and the equity curve drawn in the terminal'),
+    ),
   )
     .addOption(
       new Option('--period <period>', 'recent performance by day, week or month').choices(['daily', 'weekly', 'monthly']),

@@ -7,7 +7,7 @@ import { fileError } from '../errors.js';
 import { progressEnabled, StatusLine } from '../output/progress.js';
 import { defined, numberArg } from '../util/args.js';
 import { openInBrowser } from '../util/open.js';
-import { addAnalyticsFilterOptions, analyticsFilter } from './trades.js';
+import { addAnalyticsFilterOptions, addCurrencyOption, analyticsFilter } from './trades.js';
 
 /** `tj report`: the summary report as one self-contained HTML file, optionally opened in a browser. */
 export async function report(ctx: Context, opts: Opts): Promise<void> {
@@ -44,10 +44,12 @@ export async function report(ctx: Context, opts: Opts): Promise<void> {
 
 /** Registers `tj report`. */
 export function registerReport(program: Command, io: Io): void {
-  const cmd = addAnalyticsFilterOptions(
-    program
-      .command('report')
-      .description('write the summary report: one self-contained HTML file with charts, figures and your journal'),
+  const cmd = addCurrencyOption(
+    addAnalyticsFilterOptions(
+      program
+        .command('report')
+        .description('write the summary report: one self-contained HTML file with charts, figures and your journal'),
+    ),
   )
     .option('--out <file>', 'where to write it (default report.html; - for stdout)')
     .option('--open', 'open it in your browser afterwards ($BROWSER, else xdg-open, open or start)')

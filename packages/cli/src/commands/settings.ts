@@ -29,12 +29,14 @@ function riskLines(s: Scope, indent: string, fallback: string): Array<[string, s
 /** Prints the settings as label/value lines. */
 export function printSettings(out: Output, s: Settings): void {
   out.printFields([
+    ['Base currency', s.baseCurrency ?? 'none (analytics answer in the one currency your trades are in)'],
     ['Trading day starts', startText(s.tradingDayStart, 'midnight in --tz (the default)')],
     ...riskLines(s, '', 'none (trades without a stop have no R)'),
     ['Commission schedule', commissionText(s.commission, 'none')],
     ...Object.entries(s.accounts).flatMap(
       ([account, a]): Array<[string, string]> => [
         [`  account ${account}`, startText(a.tradingDayStart, 'as the user')],
+        ['    Base currency', a.baseCurrency ?? 'none'],
         ...riskLines(a, '    ', 'as the user'),
         ['    Commission schedule', commissionText(a.commission, 'as the user')],
       ],
@@ -106,13 +108,15 @@ export async function setSettings(ctx: Context, opts: Opts): Promise<void> {
   if (risk !== undefined) scope.defaultRisk = risk;
   if (instruments !== undefined) scope.instruments = instruments;
   if (commission !== undefined) scope.commission = commission;
+  const base = opts.baseCurrency as string | undefined;
+  if (base !== undefined) scope.baseCurrency = base.trim().toLowerCase() === 'off' ? null : base.trim();
   let body: Record<string, unknown>;
   if (opts.clear) {
     if (account === undefined) throw new UsageError('--clear drops the settings of an --account');
     body = { accounts: { [account]: null } };
   } else if (Object.keys(scope).length === 0) {
     throw new UsageError(
-      'nothing to set: give --trading-day-start, --default-risk, --instrument-risk or --commission-… (or --account NAME --clear)',
+      'nothing to set: give --base-currency, --trading-day-start, --default-risk, --instrument-risk or --commission-… (or --account NAME --clear)',
     );
   } else {
     body = account === undefined ? scope : { accounts: { [account]: scope } };
@@ -134,6 +138,10 @@ export function registerSettings(program: Command, io: Io): void {
   const set = settings
     .command('set')
     .description('change settings; what you leave out stays')
+    .option(
+      '--base-currency <code>',
+      "yours: the currency analytics report in; an account's: the currency of its trades that state none, and of its broker's own FX rates; off clears",
+    )
     .option('--trading-day-start <HH:MM>', 'when a trading day starts (17:00 for CME futures); midnight: the default')
     .option('--trading-day-zone <zone>', 'the IANA zone of that time (default: the --tz of each command)')
     .option('--default-risk <money>', 'money a trade without a stop risks, for its R multiple; off: none')
@@ -158,6 +166,8 @@ export function registerSettings(program: Command, io: Io): void {
     'tj settings set --account Tradovate-1 --commission-per-contract 1.29',
     'tj settings set --commission-per-share 0.005 --commission-minimum 1',
     'tj settings set --account Tradovate-1 --commission off',
+    'tj settings set --base-currency USD',
+    'tj settings set --account IBKR-EU --base-currency EUR',
     'tj settings set --account CME --clear',
   ]);
 }

@@ -5,7 +5,8 @@ import type { Context, Io } from '../context.js';
 import { duration, figureLabel as label } from '@tj/report';
 import { money, NONE, num, pct, plural, ratio, rMultiple } from '../output/format.js';
 import type { Output } from '../output/output.js';
-import { addAnalyticsFilterOptions, analyticsFilter } from './trades.js';
+import { printMoneyNote } from '../views/money-note.js';
+import { addAnalyticsFilterOptions, addCurrencyOption, analyticsFilter } from './trades.js';
 
 /** `3 wins`, `2 losses`, or `none` (after a breakeven trade or without trades). */
 function streak(n: number): string {
@@ -71,18 +72,24 @@ export function printStatistics(out: Output, s: Statistics): void {
 /** `tj stats`. */
 export async function stats(ctx: Context, opts: Opts): Promise<void> {
   const s = await (await ctx.client()).trades.statistics(analyticsFilter(ctx, opts));
-  ctx.out.result(s, (v) => printStatistics(ctx.out, v));
+  ctx.out.result(s, (v) => {
+    printStatistics(ctx.out, v);
+    printMoneyNote(ctx.out, v);
+  });
 }
 
 /** Registers `tj stats`. */
 export function registerStats(program: Command, io: Io): void {
-  const cmd = addAnalyticsFilterOptions(
-    program.command('stats').description('statistics of your closed trades: win rate, profit factor, expectancy, drawdown, R'),
+  const cmd = addCurrencyOption(
+    addAnalyticsFilterOptions(
+      program.command('stats').description('statistics of your closed trades: win rate, profit factor, expectancy, drawdown, R'),
+    ),
   ).action(action(io, stats));
   examples(cmd, [
     'tj stats',
     'tj stats --instrument ES --from 2026-01-01',
     'tj stats --account U1234567 --setup breakout',
+    'tj stats --currency USD',
     'tj stats --json | jq .winRate',
   ]);
 }

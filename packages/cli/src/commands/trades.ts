@@ -39,9 +39,18 @@ export function addSelectionOptions(cmd: Command): Command {
     );
 }
 
-/** The selection flags as the API's query fields. */
+/** `--currency`: the currency money is reported in (docs/analytics.md, "Currencies"). */
+export function addCurrencyOption(cmd: Command): Command {
+  return cmd.option(
+    '--currency <code>',
+    'report money in this currency: trades in others are converted at the rate of each exit’s day (needed when your trades are in several currencies and no base currency is set)',
+  );
+}
+
+/** The selection flags as the API's query fields (and `--currency` where the command has it). */
 export function selection(opts: Opts): Record<string, unknown> {
   return defined({
+    currency: opts.currency,
     instrument: opts.instrument,
     account: opts.account,
     assetClass: opts.assetClass,
@@ -108,7 +117,7 @@ export function registerTrades(program: Command, io: Io): void {
     'tj trades add --instrument ES --direction short --entry-price 5000 --size 1',
   ]);
 
-  const list = addTradeFilterOptions(trades.command('list').description('list trades, newest entry first'))
+  const list = addCurrencyOption(addTradeFilterOptions(trades.command('list').description('list trades, newest entry first')))
     .option('--page <n>', 'page number', positiveIntArg)
     .option('--limit <n>', 'trades per page (1-100, default 20)', positiveIntArg)
     .action(action(io, listTrades));
@@ -116,6 +125,7 @@ export function registerTrades(program: Command, io: Io): void {
     'tj trades list',
     'tj trades list --status closed --instrument es --from 2026-11-01 --to 2026-11-30',
     'tj trades list --json --limit 100',
+    'tj trades list --currency USD',
   ]);
 
   examples(

@@ -19,8 +19,12 @@ export function printTradeTable(
     out.line('No trades.');
   } else {
     const prices = pricesByInstrument(trades);
+    const currency = trades[0]?.converted?.currency;
     const rows = trades.map((t) => {
       const price = prices.get(t.instrument) ?? num;
+      const c = t.converted;
+      // Asked in a currency: each trade's result in it, and the rate used (- for a day without one).
+      const extra = c === undefined ? [] : [out.pnl(c.result, money(c.result)), c.rate ?? NONE];
       return [
         shortId(t.id),
         dateTime(t.entryTime, tz),
@@ -30,11 +34,19 @@ export function printTradeTable(
         price(t.entryPrice),
         price(t.exitPrice),
         out.pnl(t.result, `${money(t.result)}${t.feesFromSchedule ? SCHEDULED_MARK : ''}`),
+        ...extra,
         rMultiple(t.rMultiple),
         t.status,
       ];
     });
-    out.printTable(HEAD, rows, ALIGN);
+    if (currency === undefined) out.printTable(HEAD, rows, ALIGN);
+    else
+      out.printTable([...HEAD.slice(0, 8), currency, 'Rate', ...HEAD.slice(8)], rows, [
+        ...ALIGN.slice(0, 8),
+        'right',
+        'right',
+        ...ALIGN.slice(8),
+      ]);
     if (trades.some((t) => t.feesFromSchedule))
       out.line(out.c.dim(`${SCHEDULED_MARK} fees from the commission schedule (the imported file stated none)`));
   }

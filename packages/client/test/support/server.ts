@@ -17,6 +17,8 @@ const silent = { log: () => {} };
 export interface TestServerOptions {
   rateLimit?: RateLimitConfig | false;
   openRegistration?: boolean;
+  /** The ECB's address (a local replay server), read when the server starts. */
+  ecbUrl?: () => string;
 }
 
 /** A running server and helpers around it. */
@@ -49,6 +51,7 @@ export function useServer(db: TestDatabase = DATABASES[0] as TestDatabase, optio
       passwordCost: { N: 1024, r: 8, p: 1 },
       rateLimit: options.rateLimit ?? false,
       logger: silent,
+      ...(options.ecbUrl !== undefined && { ecbUrl: options.ecbUrl() }),
     });
     const url = await app.listen();
     stop = async () => {

@@ -29,7 +29,7 @@ export interface CalendarOptions extends DayOptions {
  *
  * @example createCalendarAccumulator({ month: '2026-11', tz: 'America/New_York' })
  */
-export function createCalendarAccumulator(opts: CalendarOptions): Accumulator<Calendar> {
+export function createCalendarAccumulator(opts: CalendarOptions): Accumulator<Omit<Calendar, 'currency' | 'fx'>> {
   const { first, last } = monthDays(opts.month);
   const days = daysOf(opts);
   const series = new PeriodSeries('daily', first, last);

@@ -7,7 +7,7 @@ import { PeriodSeries } from './period-series.js';
 import { type Statistics, createStatisticsAccumulator } from './statistics.js';
 
 /** The dashboard body. */
-export type Dashboard = DashboardBody;
+export type Dashboard = Omit<DashboardBody, 'currency' | 'fx'>;
 /** Dashboard `recentPerformance`: last 30 days, 12 ISO weeks, 12 months, each ending with the current one. */
 export type RecentPerformance = Dashboard['recentPerformance'];
 /** Dashboard `summary` figures (contract section 3 definitions). */

@@ -10,7 +10,7 @@ import { assertPeriodLimit, bucketOf, parseDateRange, periodCount } from './peri
 import { Tally, averageROf } from './tally.js';
 
 /** The `/analytics/performance` body; dates null (and data empty) when there is nothing to show. */
-export type Performance = z.output<typeof performanceSchema>;
+export type Performance = Omit<z.output<typeof performanceSchema>, 'currency' | 'fx'>;
 
 /** One row: cumulativePnL runs over the rows so far (trades inside the range only); averageR null without an R. */
 export type PerformanceRow = Performance['data'][number];

@@ -31,6 +31,7 @@ import { allClosedSegment, recentFromTallies, selectsAllClosed } from './day-fol
 import { createEquityCurveAccumulator } from './equity-curve.js';
 import { createPerformanceAccumulator } from './performance.js';
 import { createRDistributionAccumulator } from './r-distribution.js';
+import { isPlain, type MoneyPlan, moneyFieldsOf, moneyPlanOf, plannedAccumulator, plannedPartialExits } from './money-plan.js';
 import { analyticsCache } from './result-cache.js';
 import { createStatisticsAccumulator, statisticsOf } from './statistics.js';
 
@@ -66,25 +67,33 @@ export function analytics(deps: CoreDeps) {
    * fees and account (statistics, and day-based analytics when accounts have their own trading
    * day); or the whole context (per-category analytics). A day-based figure names `booked`, the
    * query of the partial exits it books (their trades' selection, its exit range the bookings'
-   * times); a figure of closed trades names none.
+   * times); a figure of closed trades names none. Money goes through `plan` (converted into the
+   * reporting currency, or checked for a second currency), which then needs each trade's currency.
    */
   async function scan<T>(
     userId: string,
     query: TradeQuery,
+    plan: MoneyPlan,
     acc: Accumulator<T>,
     needs: Needs = 'outcomes',
     booked?: TradeQuery,
   ): Promise<T> {
+    const read: Needs = isPlain(plan) ? needs : 'context';
     const batches =
-      needs === 'context'
+      read === 'context'
         ? trades.closedFacts(userId, query)
-        : needs === 'outcomes+'
+        : read === 'outcomes+'
           ? trades.closedOutcomesWithCosts(userId, query)
           : trades.closedOutcomes(userId, query);
-    const feed = bookedFeed(acc, booked === undefined ? NO_BOOKINGS : bookingsOf(await trades.partialExits(userId, booked)));
+    const bookings =
+      booked === undefined ? NO_BOOKINGS : bookingsOf(plannedPartialExits(plan, await trades.partialExits(userId, booked)));
+    const feed = bookedFeed(plannedAccumulator(plan, acc), bookings);
     for await (const batch of batches) feed.add(batch);
     return feed.result();
   }
+
+  /** The money plan of an analytic asked in `currency` (see money-plan.ts). */
+  const planFor = (userId: string, currency: string | undefined) => moneyPlanOf(deps.storage.repos, userId, currency);
 
   /** The user's trading days with `tz` as the default zone. */
   const daysFor = (userId: string, tz: string) => tradingDaysFor(deps.storage.repos, userId, tz);
@@ -94,12 +103,14 @@ export function analytics(deps: CoreDeps) {
     async statistics(userId: string, input: unknown): Promise<Statistics> {
       const q = parseInput(tradeStatisticsQuerySchema, input ?? {});
       const query = await tradeQueryFor(deps.storage.repos, userId, q);
-      return cached(userId, 'statistics', query, async () => {
-        const figures = selectsAllClosed(query)
-          ? statisticsOf(await allClosedSegment(deps.storage, userId))
-          : await scan(userId, query, createStatisticsAccumulator(), 'outcomes+');
+      return cached(userId, 'statistics', { query, currency: q.currency }, async () => {
+        const plan = await planFor(userId, q.currency);
+        const figures =
+          isPlain(plan) && selectsAllClosed(query)
+            ? statisticsOf(await allClosedSegment(deps.storage, userId))
+            : await scan(userId, query, plan, createStatisticsAccumulator(), 'outcomes+');
         const { open } = await trades.counts(userId, query);
-        return { ...figures, openTrades: open };
+        return { ...figures, openTrades: open, ...moneyFieldsOf(plan) };
       });
     },
     /** Summary (closed trades) and recent daily/weekly/monthly performance (by trading day, partial exits included). */
@@ -114,17 +125,19 @@ export function analytics(deps: CoreDeps) {
         { ...q, today },
         async () => {
           const query = selectionOf(q);
-          if (tradingDays.perAccount || !selectsAllClosed(query)) {
+          const plan = await planFor(userId, q.currency);
+          if (tradingDays.perAccount || !selectsAllClosed(query) || !isPlain(plan)) {
             const { fromDay, toDay } = recentWindow(today);
             const window = tradingDays.span(fromDay, toDay);
             const acc = createDashboardAccumulator({ now, tz: q.tz, tradingDays });
-            return scan(userId, query, acc, needsOf(tradingDays), { ...query, exitFrom: window.from, exitTo: window.to });
+            const booked = { ...query, exitFrom: window.from, exitTo: window.to };
+            return { ...(await scan(userId, query, plan, acc, needsOf(tradingDays), booked)), ...moneyFieldsOf(plan) };
           }
           const [all, recent] = await Promise.all([
             allClosedSegment(deps.storage, userId),
             recentFromTallies(deps.storage, userId, tradingDays.user, today),
           ]);
-          return dashboardOf(statisticsOf(all), recent);
+          return { ...dashboardOf(statisticsOf(all), recent), ...moneyFieldsOf(plan) };
         },
         version,
       );
@@ -148,7 +161,9 @@ export function analytics(deps: CoreDeps) {
           exitFrom: from === null ? undefined : tradingDays.span(from, from).from,
           exitTo: to === null ? undefined : tradingDays.span(to, to).to,
         };
-        return { ...(await scan(userId, query, acc, needsOf(tradingDays), query)), period: q.period };
+        const plan = await planFor(userId, q.currency);
+        const figures = await scan(userId, query, plan, acc, needsOf(tradingDays), query);
+        return { ...figures, period: q.period, ...moneyFieldsOf(plan) };
       });
     },
     /** Performance grouped by instrument, setup, tag, hour (or time), weekday, account, asset class or holding time. */
@@ -157,7 +172,12 @@ export function analytics(deps: CoreDeps) {
       return cached(userId, 'byCategory', q, async () => {
         const tradingDays = await daysFor(userId, q.tz);
         const acc = createByCategoryAccumulator({ category: q.category, tz: q.tz, tradingDays });
-        return { category: q.category, categories: await scan(userId, selectionOf(q), acc, 'context') };
+        const plan = await planFor(userId, q.currency);
+        return {
+          category: q.category,
+          categories: await scan(userId, selectionOf(q), plan, acc, 'context'),
+          ...moneyFieldsOf(plan),
+        };
       });
     },
     /** Equity at the end of each trading day with exits or partial exits. */
@@ -167,13 +187,17 @@ export function analytics(deps: CoreDeps) {
         const tradingDays = await daysFor(userId, q.tz);
         const acc = createEquityCurveAccumulator({ tz: q.tz, tradingDays, startingBalance: q.startingBalance });
         const query = selectionOf(q);
-        return { dataPoints: await scan(userId, query, acc, needsOf(tradingDays), query) };
+        const plan = await planFor(userId, q.currency);
+        return { dataPoints: await scan(userId, query, plan, acc, needsOf(tradingDays), query), ...moneyFieldsOf(plan) };
       });
     },
     /** Histogram of R multiples. */
     async rDistribution(userId: string, input: unknown): Promise<RDistribution> {
       const q = parseInput(rDistributionQuerySchema, input ?? {});
-      return cached(userId, 'rDistribution', q, () => scan(userId, selectionOf(q), createRDistributionAccumulator(q.bucketSize)));
+      const plain: MoneyPlan = { kind: 'plain', currency: null };
+      return cached(userId, 'rDistribution', q, () =>
+        scan(userId, selectionOf(q), plain, createRDistributionAccumulator(q.bucketSize)),
+      );
     },
     /** Every day of a month: P&L, trade count and the daily journal entry (by trading day). */
     async calendar(userId: string, input: unknown): Promise<Calendar> {
@@ -185,7 +209,8 @@ export function analytics(deps: CoreDeps) {
         const acc = createCalendarAccumulator({ month: q.month, tz: q.tz, tradingDays, journal });
         const span = tradingDays.span(first, last);
         const query = { ...selectionOf(q), exitFrom: span.from, exitTo: span.to };
-        return scan(userId, query, acc, needsOf(tradingDays), query);
+        const plan = await planFor(userId, q.currency);
+        return { ...(await scan(userId, query, plan, acc, needsOf(tradingDays), query)), ...moneyFieldsOf(plan) };
       });
     },
   };

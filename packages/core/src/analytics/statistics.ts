@@ -12,7 +12,7 @@ import { meanMoney, profitFactorOf, winRateOf } from './tally.js';
  * caller). Money is in money units; loss figures are negative. Figures that need a win, a loss
  * or an R multiple are null without one.
  */
-export type Statistics = Omit<z.output<typeof statisticsSchema>, 'openTrades'>;
+export type Statistics = Omit<z.output<typeof statisticsSchema>, 'openTrades' | 'currency' | 'fx'>;
 
 const meanOrNull = (sum: number, n: number): number | null => (n === 0 ? null : round8(sum / n));
 

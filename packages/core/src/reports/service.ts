@@ -2,6 +2,7 @@ import { combine } from '../analytics/accumulator.js';
 import { bookedFeed, bookingsOf } from '../analytics/bookings.js';
 import { createByCategoryAccumulator } from '../analytics/by-category.js';
 import { createRDistributionAccumulator } from '../analytics/r-distribution.js';
+import { moneyPlanOf, plannedAccumulator, plannedPartialExits } from '../analytics/money-plan.js';
 import type { analytics } from '../analytics/service.js';
 import { journalRecord } from '../journal/record.js';
 import { categorySchema, type JournalEntry, type Report, reportQuerySchema, type Trade } from '@tj/schemas';
@@ -87,7 +88,10 @@ export function reports(deps: CoreDeps, analyticsService: ReturnType<typeof anal
         extremes: createExtremesAccumulator(REPORT_EXTREMES),
       });
       const total = statistics.totalTrades;
-      const feed = bookedFeed(acc, bookingsOf(await storage.repos.trades.partialExits(userId, query)));
+      // The statistics' plan again: a mixed selection without a currency has already been refused.
+      const plan = await moneyPlanOf(storage.repos, userId, filter.currency);
+      const partials = plannedPartialExits(plan, await storage.repos.trades.partialExits(userId, query));
+      const feed = bookedFeed(plannedAccumulator(plan, acc), bookingsOf(partials));
       let done = 0;
       for await (const batch of storage.repos.trades.closedFacts(userId, query)) {
         feed.add(batch);

@@ -11,6 +11,7 @@ function patched(before: ScopeSettings, change: ScopePatch): ScopeSettings {
   const next: ScopeSettings = { ...before, instruments: { ...before.instruments } };
   if (change.tradingDayStart !== undefined) next.tradingDayStart = change.tradingDayStart;
   if (change.defaultRisk !== undefined) next.defaultRisk = change.defaultRisk;
+  if (change.baseCurrency !== undefined) next.baseCurrency = change.baseCurrency;
   if (change.commission !== undefined) next.commission = commissionPatched(before.commission, change.commission);
   for (const [root, risk] of Object.entries(change.instruments ?? {})) {
     if (risk === null) delete next.instruments[root];

@@ -118,6 +118,8 @@ export interface TradeRepo {
    * partial exits; with filters, at most the trades those filters already select are visited.
    */
   partialExits(userId: string, query: TradeQuery): Promise<PartialExitTrade[]>;
+  /** The distinct currencies the user's trades state, sorted (trades without one add none): a few index probes. */
+  currencies(userId: string): Promise<string[]>;
   /** Open and total counts. */
   counts(userId: string, query: TradeQuery): Promise<{ total: number; open: number }>;
   /** A number that changes with every write of the user's trades (in the writing transaction). */
@@ -150,6 +152,10 @@ export interface TradeRepo {
 export interface PartialExitTrade {
   id: string;
   account: string | null;
+  /** The trade's currency, broker rate to its base and that base (see {@link ClosedTradeFact}). */
+  currency: string | null;
+  fxRate: string | null;
+  fxBase: string | null;
   /** The close, or null while the trade is open. */
   exitTime: number | null;
   /** Σ of `partialExits`: what the close does not book again. */
@@ -460,6 +466,37 @@ export interface Repositories {
   importProfiles: ImportProfileRepo;
   settings: SettingsRepo;
   tradeDays: TradeDayRepo;
+  fxRates: FxRateRepo;
+}
+
+/** One stored reference rate of a user: on `day`, 1 `base` = `rate` `quote` (decimal text). */
+export interface FxRateRow {
+  base: string;
+  quote: string;
+  day: string;
+  rate: string;
+  /** `user` (imported by the user) or a provider's name (`ecb`). */
+  source: string;
+}
+
+/** The user's FX reference rates. */
+export interface FxRateRepo {
+  /**
+   * Stores rates; a rate for a (pair, day) the user already has replaces it when `replace`
+   * (the user's own import), else the stored one stays (a provider never overwrites the user).
+   * Answers how many rows were written.
+   */
+  put(userId: string, rates: readonly FxRateRow[], at: number, replace: boolean): Promise<number>;
+  /** Rates whose base and quote are both among `currencies` (all when undefined), days from … to inclusive, by pair and day. */
+  list(
+    userId: string,
+    filter: { currencies?: readonly string[]; from?: string | undefined; to?: string | undefined },
+  ): Promise<FxRateRow[]>;
+  /** Deletes the rates of `filter` (all the user's when empty); answers how many. */
+  delete(
+    userId: string,
+    filter: { base?: string | undefined; quote?: string | undefined; source?: string | undefined },
+  ): Promise<number>;
 }
 
 /** What callers of the storage may need to know about its database, declared by the adapter. */

@@ -65,6 +65,10 @@ export interface TradeRow {
   partialExits: PartialExitRow[];
   /** The option strategy of a position of several legs; null for one instrument. */
   strategy: Strategy | null;
+  /** The broker's rate from `currency` to the account's base currency (decimal text), null when the file gave none. */
+  fxRate: string | null;
+  /** The base currency of `fxRate` when the file named it (else the account's base currency applies). */
+  fxBase: string | null;
   /** Some of its fees came from a commission schedule: its file stated none (docs/analytics.md). */
   feesFromSchedule: boolean;
   importKey: string | null;

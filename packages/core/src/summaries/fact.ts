@@ -23,4 +23,9 @@ export interface ClosedTradeFact {
   feesMicros: number;
   /** result ÷ initial risk, or null without a stop. */
   rMultiple: number | null;
+  /** The trade's currency as stated (null: its account's base currency, else unstated); read by `closedFacts` only. */
+  currency?: string | null;
+  /** The broker's rate to the account's base currency (decimal text), and that base when the file named it. */
+  fxRate?: string | null;
+  fxBase?: string | null;
 }

@@ -35,6 +35,7 @@ export function tradeRecord(t: TradeListRow): Trade {
     account: t.account,
     assetClass: t.assetClass,
     currency: t.currency,
+    fxRateToBase: t.fxRate,
     underlying: t.underlying,
     expiry: t.expiry,
     strike: t.strike,

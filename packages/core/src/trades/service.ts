@@ -18,6 +18,8 @@ import type { TradeRow } from '../storage/rows.js';
 import { withDerived } from './derive.js';
 import { tradeQueryFor } from './filters.js';
 import { executionRecord, tradeRecord } from './record.js';
+import { converterOf } from '../fx/owners.js';
+import { convertedTrade } from '../fx/converted-trade.js';
 import { readSettings } from '../settings/read.js';
 import { withDefaultRisk } from './default-risk.js';
 import { checkTradeRules } from './rules.js';
@@ -61,6 +63,8 @@ export function newTradeRow(
     realizedMicros: 0,
     partialExits: [],
     strategy: null,
+    fxRate: null,
+    fxBase: null,
     feesFromSchedule: false,
     rMultiple: null,
     account: body.account ?? null,
@@ -209,7 +213,21 @@ export function trades(deps: CoreDeps, written: TradeWritten) {
       const q = parseInput(tradeListQuerySchema, query ?? {});
       const filter = await tradeQueryFor(storage.repos, userId, q);
       const page = await storage.repos.trades.list(userId, filter, { page: q.page, limit: q.limit });
-      return { trades: page.rows.map(tradeRecord), pagination: paginationOf(q.page, q.limit, page.total) };
+      const { currency } = q;
+      const times = page.rows.flatMap((t) => [
+        t.entryTime,
+        ...(t.exitTime === null ? [] : [t.exitTime]),
+        ...t.partialExits.map((p) => p.time),
+      ]);
+      const span = { from: Math.min(...times), to: Math.max(...times) };
+      const converter =
+        currency === undefined || times.length === 0 ? undefined : await converterOf(storage.repos, userId, currency, span);
+      const trades = page.rows.map((row) =>
+        converter === undefined
+          ? tradeRecord(row)
+          : { ...tradeRecord(row), converted: convertedTrade(converter, currency as string, row) },
+      );
+      return { trades, pagination: paginationOf(q.page, q.limit, page.total) };
     },
   };
 }

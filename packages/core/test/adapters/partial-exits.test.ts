@@ -50,6 +50,9 @@ for (const db of DATABASES) {
         {
           id: o.id,
           account: 'CME',
+          currency: null,
+          fxRate: null,
+          fxBase: null,
           exitTime: null,
           realizedMicros: 300_000_000,
           partialExits: [{ time: ms('2026-11-11T15:00:00Z'), pnlMicros: 300_000_000 }],
@@ -57,6 +60,9 @@ for (const db of DATABASES) {
         {
           id: k.id,
           account: 'IRA',
+          currency: null,
+          fxRate: null,
+          fxBase: null,
           exitTime: ms('2026-11-13T15:00:00Z'),
           // −100 + 40.
           realizedMicros: -60_000_000,

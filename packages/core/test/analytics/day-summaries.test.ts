@@ -188,14 +188,24 @@ for (const db of DATABASES) {
               );
             }
             for (const user of users) {
-              const { openTrades, ...stats } = await core.analytics.statistics(user, {});
+              const { openTrades, currency, fx, ...stats } = await core.analytics.statistics(user, {});
+              // One currency (none stated): nothing converted.
+              expect([currency, fx]).toEqual([null, null]);
               expect(stats).toEqual(await scanned(storage, user, createStatisticsAccumulator()));
               // An entry-date filter that keeps every trade goes the scan's way through the service.
-              expect(await core.analytics.statistics(user, { dateFrom: '2000-01-01' })).toEqual({ ...stats, openTrades });
-              expect(await core.analytics.statistics(user, { status: 'closed' })).toEqual({ ...stats, openTrades: 0 });
+              const money = { currency, fx };
+              expect(await core.analytics.statistics(user, { dateFrom: '2000-01-01' })).toEqual({
+                ...stats,
+                openTrades,
+                ...money,
+              });
+              expect(await core.analytics.statistics(user, { status: 'closed' })).toEqual({ ...stats, openTrades: 0, ...money });
               const tradingDays = tradingDaysOf(tz, await core.settings.get(user));
               const reference = createDashboardAccumulator({ now: clock.now(), tz, tradingDays });
-              expect(await core.analytics.dashboard(user, { tz })).toEqual(await scanned(storage, user, reference));
+              expect(await core.analytics.dashboard(user, { tz })).toEqual({
+                ...(await scanned(storage, user, reference)),
+                ...money,
+              });
               const before = await storage.repos.tradeDays.list(user);
               await storage.transaction((tx) => tx.tradeDays.rebuild(user));
               expect(await storage.repos.tradeDays.list(user)).toEqual(before);

@@ -65,6 +65,8 @@ for (const db of DATABASES) {
       const user = await scaled();
       const daily = await h.core().analytics.performance(user, { period: 'daily' });
       expect(daily).toEqual({
+        currency: null,
+        fx: null,
         period: 'daily',
         dateFrom: '2026-11-16',
         dateTo: '2026-11-19',

@@ -43,18 +43,20 @@ describe('trading day clock', () => {
 
   it("uses an account's clock for its trades and spans every clock for a range", () => {
     const days = tradingDaysOf('UTC', {
+      baseCurrency: null,
       tradingDayStart: null,
       defaultRisk: null,
       instruments: {},
       commission: null,
       accounts: {
         CME: {
+          baseCurrency: null,
           tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' },
           defaultRisk: null,
           instruments: {},
           commission: null,
         },
-        Plain: { tradingDayStart: null, defaultRisk: null, instruments: {}, commission: null },
+        Plain: { baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {}, commission: null },
       },
     });
     const t = Date.parse('2026-03-06T23:30:00Z');

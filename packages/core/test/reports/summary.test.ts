@@ -81,7 +81,10 @@ for (const db of DATABASES) {
         (await a.equityCurve(user, { tz: TZ })).dataPoints,
       );
       expect(report.categories.map((c) => c.category)).toEqual(categorySchema.options.filter((c) => c !== 'time'));
-      for (const c of report.categories) expect(c).toEqual(await a.byCategory(user, { category: c.category, tz: TZ }));
+      for (const c of report.categories) {
+        const { currency: _c, fx: _fx, ...answer } = await a.byCategory(user, { category: c.category, tz: TZ });
+        expect(c).toEqual(answer);
+      }
     });
 
     it('applies the filters to every section and carries the journal entries of the filtered days', async () => {

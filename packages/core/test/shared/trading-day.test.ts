@@ -41,6 +41,7 @@ for (const db of DATABASES) {
       const user = await newUser(h.core());
       const settings = h.core().settings;
       expect(await settings.get(user)).toEqual({
+        baseCurrency: null,
         tradingDayStart: null,
         defaultRisk: null,
         instruments: {},
@@ -50,12 +51,19 @@ for (const db of DATABASES) {
       expect(
         await settings.update(user, { tradingDayStart: CME, accounts: { Futures: { tradingDayStart: { time: '18:00' } } } }),
       ).toEqual({
+        baseCurrency: null,
         tradingDayStart: CME,
         defaultRisk: null,
         instruments: {},
         commission: null,
         accounts: {
-          Futures: { tradingDayStart: { time: '18:00', timeZone: null }, defaultRisk: null, instruments: {}, commission: null },
+          Futures: {
+            baseCurrency: null,
+            tradingDayStart: { time: '18:00', timeZone: null },
+            defaultRisk: null,
+            instruments: {},
+            commission: null,
+          },
         },
       });
       const bad = await caught(() =>
@@ -70,6 +78,7 @@ for (const db of DATABASES) {
       expect((await caught(() => settings.update(user, { risk: 1 }))).errors?.[0]?.path).toBe('risk');
       expect((await settings.get(user)).tradingDayStart).toEqual(CME);
       expect(await settings.update(user, { accounts: { Futures: null } })).toEqual({
+        baseCurrency: null,
         tradingDayStart: CME,
         defaultRisk: null,
         instruments: {},
@@ -77,6 +86,7 @@ for (const db of DATABASES) {
         accounts: {},
       });
       expect(await settings.update(user, { tradingDayStart: null })).toEqual({
+        baseCurrency: null,
         tradingDayStart: null,
         defaultRisk: null,
         instruments: {},
@@ -85,6 +95,7 @@ for (const db of DATABASES) {
       });
       const other = await newUser(h.core());
       expect(await settings.get(other)).toEqual({
+        baseCurrency: null,
         tradingDayStart: null,
         defaultRisk: null,
         instruments: {},

@@ -33,7 +33,7 @@ function problemResponses(): Record<string, unknown> {
     429: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
   };
   const out: Record<string, unknown> = {};
-  for (const status of [400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500, 503]) {
+  for (const status of [400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500, 502, 503]) {
     out[`Problem${status}`] = {
       description: `${statusTitle(status)} (RFC 9457 problem details with a stable \`code\`)`,
       headers: { 'X-Request-Id': HEADER_REFS.requestId, ...(extra[status] ?? {}) },
@@ -139,6 +139,7 @@ export function buildOpenApiDocument(routes: Route[], info: { version: string })
       'trades',
       'imports',
       'analytics',
+      'fx',
       'reports',
       'journal',
       'webhooks',

@@ -5,6 +5,7 @@ import { alertHandlers } from './alerts.js';
 import { analyticsHandlers } from './analytics.js';
 import { authHandlers } from './auth.js';
 import { corporateActionHandlers } from './corporate-actions.js';
+import { fxHandlers } from './fx.js';
 import { idHandlers } from './ids.js';
 import { importHandlers } from './imports.js';
 import { journalHandlers } from './journal.js';
@@ -58,6 +59,7 @@ export function apiRoutes(openApiDocument: () => Record<string, unknown>): Route
     ...accountHandlers,
     ...importHandlers,
     ...corporateActionHandlers,
+    ...fxHandlers,
     ...analyticsHandlers,
     ...reportHandlers,
     ...journalHandlers,

@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Core, createCore, inputLimits, type RateSpec, type SendRequest, type Storage } from '@tj/core';
+import { ecbRates } from '@tj/core/fx-providers';
 import { type AccessTokens, createAccessTokens, loadJwtKey } from '../auth/access-tokens.js';
 import { DEFAULT_RATE_LIMITS, type RateLimit, type ServerConfig } from '../config.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
@@ -114,6 +115,7 @@ export async function createApp(config: ServerConfig): Promise<TjApp> {
       storage,
       ...(config.inputLimits !== undefined && { inputLimits: config.inputLimits }),
       ...(config.formats !== undefined && { formats: config.formats }),
+      fxProviders: [ecbRates(config.ecbUrl === undefined ? {} : { baseUrl: config.ecbUrl })],
       accessTokens: tokens.issuer,
       auth: {
         ...(config.passwordCost ? { passwordCost: config.passwordCost } : {}),

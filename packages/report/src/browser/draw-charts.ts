@@ -3,7 +3,9 @@
  * `[data-chart]` element with the inlined ECharts from the inlined report data. It computes
  * nothing but presentation (scales, colours, which groups fit a chart).
  */
-import type { ByCategory, Report } from '@tj/core';
+import type { Report } from '@tj/core';
+
+type ByCategory = Report['categories'][number];
 import type * as Echarts from 'echarts';
 
 declare const echarts: typeof Echarts;

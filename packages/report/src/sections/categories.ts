@@ -1,4 +1,7 @@
-import type { ByCategory } from '@tj/core';
+import type { Report } from '@tj/core';
+
+/** One category of the report (its money is the report's statistics' currency). */
+type ByCategory = Report['categories'][number];
 import { humanize } from '../figures.js';
 import { count, money, pct, ratio, rMultiple } from '../format.js';
 import { type Html, html } from '../html.js';

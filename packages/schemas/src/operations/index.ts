@@ -9,6 +9,7 @@ import { alertOperations } from './alerts.js';
 import { analyticsOperations } from './analytics.js';
 import { authOperations } from './auth.js';
 import { corporateActionOperations } from './corporate-actions.js';
+import { fxOperations } from './fx.js';
 import { idOperations } from './ids.js';
 import { importOperations } from './imports.js';
 import { journalOperations } from './journal.js';
@@ -27,6 +28,7 @@ export {
   analyticsOperations,
   authOperations,
   corporateActionOperations,
+  fxOperations,
   idOperations,
   importOperations,
   journalOperations,
@@ -50,6 +52,7 @@ export const OPERATIONS = {
   ...importOperations,
   ...corporateActionOperations,
   ...analyticsOperations,
+  ...fxOperations,
   ...reportOperations,
   ...journalOperations,
   ...webhookOperations,

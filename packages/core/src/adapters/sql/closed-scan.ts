@@ -23,6 +23,9 @@ const FACT_COLUMNS = [
   'result_micros',
   'fees',
   'r_multiple',
+  'currency',
+  'fx_rate',
+  'fx_base',
 ] as const;
 /** What every other analytic reads: covered by the exit index (migration 15). */
 const OUTCOME_COLUMNS = ['id', 'exit_time', 'result_micros', 'r_multiple'] as const;
@@ -50,6 +53,7 @@ export function toFact(r: ClosedRecord): ClosedTradeFact {
     resultMicros: Number(r.result_micros ?? 0),
     feesMicros: r.fees === undefined ? 0 : toMicros(r.fees),
     rMultiple: r.r_multiple,
+    ...(r.currency !== undefined && { currency: r.currency, fxRate: r.fx_rate ?? null, fxBase: r.fx_base ?? null }),
   };
 }
 

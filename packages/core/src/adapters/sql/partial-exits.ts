@@ -19,7 +19,7 @@ export async function partialExitTrades(
 ): Promise<PartialExitTrade[]> {
   const { exitFrom, exitTo } = query;
   let q = applyQuery(db.selectFrom('trades'), userId, { ...query, exitFrom: undefined, exitTo: undefined }, caps)
-    .select(['id', 'account', 'exit_time', 'realized_micros', 'partial_exits'])
+    .select(['id', 'account', 'currency', 'fx_rate', 'fx_base', 'exit_time', 'realized_micros', 'partial_exits'])
     .where('partial_exits', 'is not', null);
   if (exitTo !== undefined) q = q.where('entry_time', '<', exitTo);
   if (exitFrom !== undefined) q = q.where((eb) => eb.or([eb('exit_time', 'is', null), eb('exit_time', '>=', exitFrom)]));
@@ -27,6 +27,9 @@ export async function partialExitTrades(
   return rows.map((r) => ({
     id: r.id,
     account: r.account,
+    currency: r.currency,
+    fxRate: r.fx_rate,
+    fxBase: r.fx_base,
     exitTime: r.exit_time === null ? null : Number(r.exit_time),
     realizedMicros: Number(r.realized_micros),
     partialExits: partialExitsOf(r.partial_exits),

@@ -6,6 +6,7 @@ import { sqlCorporateActionRepo } from './corporate-action-repo.js';
 import { sqlExecutionRepo } from './execution-repo.js';
 import { sqlIdRepo } from './id-repo.js';
 import { sqlIdempotencyRepo } from './idempotency-repo.js';
+import { sqlFxRateRepo } from './fx-rate-repo.js';
 import { sqlImportProfileRepo } from './import-profile-repo.js';
 import { sqlImportRepo } from './import-repo.js';
 import { sqlJournalRepo } from './journal-repo.js';
@@ -40,5 +41,6 @@ export function sqlRepositories(ctx: SqlContext): Repositories {
     importProfiles: sqlImportProfileRepo(ctx),
     settings: sqlSettingsRepo(ctx),
     tradeDays: sqlTradeDayRepo(ctx),
+    fxRates: sqlFxRateRepo(ctx),
   };
 }

@@ -61,6 +61,10 @@ export interface Database {
     partial_exits: string | null;
     /** Option strategy of a position of several legs (28). */
     strategy: string | null;
+    /** The broker's rate from the trade's currency to its account's base currency, decimal text (31). */
+    fx_rate: string | null;
+    /** The base currency of fx_rate when the file names it (31). */
+    fx_base: string | null;
     /** 1 when some of its fees came from a commission schedule (30). */
     fees_from_schedule: number;
   };
@@ -102,6 +106,16 @@ export interface Database {
     note: string | null;
     action_key: string | null;
     import_id: string | null;
+    created_at: number;
+  };
+  /** The user's FX reference rates: on `day`, 1 base = rate quote (schema version 31). */
+  fx_rates: {
+    user_id: string;
+    base: string;
+    quote: string;
+    day: string;
+    rate: string;
+    source: string;
     created_at: number;
   };
   trade_counts: { user_id: string; total: number; open: number; version: number };

@@ -35,6 +35,8 @@ export const LIST_COLUMNS = [
   'realized_micros',
   'partial_exits',
   'strategy',
+  'fx_rate',
+  'fx_base',
   'fees_from_schedule',
 ] as const;
 
@@ -76,6 +78,8 @@ export function tradeListFromRecord(r: ListRecord, userId: string): TradeListRow
     realizedMicros: Number(r.realized_micros),
     partialExits: partialExitsOf(r.partial_exits),
     strategy: r.strategy as TradeRow['strategy'],
+    fxRate: r.fx_rate,
+    fxBase: r.fx_base,
     feesFromSchedule: Boolean(Number(r.fees_from_schedule)),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -134,6 +138,8 @@ export function tradeToRecord(t: TradeRow): Insertable<Database['trades']> {
     realized_micros: t.realizedMicros,
     partial_exits: partialExitsColumn(t.partialExits),
     strategy: t.strategy,
+    fx_rate: t.fxRate,
+    fx_base: t.fxBase,
     fees_from_schedule: t.feesFromSchedule ? 1 : 0,
     created_at: t.createdAt,
     updated_at: t.updatedAt,

@@ -296,6 +296,15 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         .executeTakeFirst();
       return Number(r?.s ?? 0);
     },
+    async currencies(userId) {
+      // A loose index scan on trades_currency (migration 31): one probe per currency, not a scan.
+      const r = await sql<{ cur: string }>`WITH RECURSIVE c(cur) AS (
+        SELECT MIN(currency) FROM trades WHERE user_id = ${userId}
+        UNION ALL
+        SELECT (SELECT MIN(currency) FROM trades WHERE user_id = ${userId} AND currency > c.cur) FROM c WHERE c.cur IS NOT NULL
+      ) SELECT cur FROM c WHERE cur IS NOT NULL`.execute(db);
+      return r.rows.map((row) => row.cur);
+    },
     async groups(userId, by) {
       const rows = await db
         .selectFrom('trades')

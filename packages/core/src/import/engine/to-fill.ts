@@ -94,6 +94,7 @@ export function toFill(f: BrokerFill, options: FillOptions, report: BrokerFileRe
     note: f.note ?? '',
   };
   if (f.execId !== undefined && f.execId !== '') fill.execId = f.execId;
+  if (f.fxRateToBase !== undefined) fill.fxRate = f.fxRateToBase;
   Object.assign(fill, fillMarks(f));
   if (f.brokerPnl !== undefined) fill.brokerPnl = { micros: toMicros(f.brokerPnl.amount), basis: f.brokerPnl.basis };
   const details = detailsOf(f);

@@ -86,11 +86,13 @@ function isImported(item: ImportItem): item is ImportedTrade {
   return 'executions' in item;
 }
 
-/** A trade row with what its position booked: partial exits, their sum, the strategy. */
+/** A trade row with what its position booked: partial exits, their sum, the strategy, the broker's FX rate. */
 function withPosition(row: TradeRow, item: ImportedTrade): TradeRow {
   const realizedMicros = item.partialExits.reduce((sum, p) => sum + p.pnlMicros, 0);
   const feesFromSchedule = item.executions.some((p) => p.fill.scheduledFees === true);
-  return { ...row, partialExits: item.partialExits, realizedMicros, strategy: item.strategy, feesFromSchedule };
+  // The broker's rate of the last execution that states one: the close, where the P&L is realised.
+  const fxRate = item.executions.findLast((p) => p.fill.fxRate !== undefined)?.fill.fxRate ?? null;
+  return { ...row, partialExits: item.partialExits, realizedMicros, strategy: item.strategy, fxRate, feesFromSchedule };
 }
 
 /** True when a corporate action of this import changed a replayed execution of the trade: all its rows are written again. */

@@ -70,6 +70,8 @@ export interface BrokerFill extends InstrumentHints {
    */
   effect?: PositionEffect;
   brokerPnl?: BrokerPnl;
+  /** The broker's rate from the fill's currency to the account's base currency (IBKR fxRateToBase), decimal text. */
+  fxRateToBase?: string;
   /** Tags and a note for the trade this fill becomes part of (our own fills CSV). */
   tags?: string[];
   note?: string;

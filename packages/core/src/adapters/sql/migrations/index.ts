@@ -12,6 +12,7 @@ import { daySummaryStampMigration } from './v27-day-summary-stamp.js';
 import { positionsMigration } from './v28-positions.js';
 import { partialExitsIndexMigration } from './v29-partial-exits-index.js';
 import { scheduledFeesMigration } from './v30-scheduled-fees.js';
+import { currenciesMigration } from './v31-currencies.js';
 
 /** Every schema version, written once for all databases. Forward-only; never edit a released one, add the next. */
 export const MIGRATIONS: readonly MigrationDefinition[] = [
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly MigrationDefinition[] = [
   positionsMigration,
   partialExitsIndexMigration,
   scheduledFeesMigration,
+  currenciesMigration,
 ];
 
 /**

@@ -9,6 +9,8 @@ import { tastytradeTransactions } from './tastytrade-transactions.js';
 import { tradestationTrades } from './tradestation-trades.js';
 import { tradenoteTrades } from './tradenote-trades.js';
 import { tradetallyTrades } from './tradetally-trades.js';
+import { tradersyncTrades } from './tradersync-trades.js';
+import { tradervueTrades } from './tradervue-trades.js';
 import { tradingViewOrders } from './tradingview-orders.js';
 import { ibkrActivity } from './ibkr-activity.js';
 import { ibkrFlexCsv } from './ibkr-flex-csv.js';
@@ -50,4 +52,6 @@ export const BUILTIN_FORMATS: readonly BrokerFormat[] = [
   mt5Report,
   tradetallyTrades,
   tradenoteTrades,
+  tradervueTrades,
+  tradersyncTrades,
 ];

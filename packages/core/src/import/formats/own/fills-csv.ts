@@ -53,6 +53,8 @@ export interface Fill {
   scheduledFees?: true;
   /** An option leaving the account by expiry, assignment or exercise (absent for a trade). */
   action?: 'expiry' | 'assignment' | 'exercise';
+  /** The broker's rate from the fill's currency to the account's base currency, decimal text. */
+  fxRate?: string;
 }
 
 /** Instrument details a fill may carry into its trade. */
@@ -74,6 +76,7 @@ export const FILL_COLUMNS: readonly string[] = [
   'note',
   'orderid',
   'action',
+  'currency',
 ];
 /** The columns a fills CSV must have. */
 export const FILL_REQUIRED_COLUMNS: readonly string[] = ['datetime', 'symbol', 'side', 'quantity', 'price'];
@@ -173,6 +176,8 @@ function parseRow<T, Time extends BrokerTime>(
   const note = text('note');
   const orderRef = text('orderid');
   if (orderRef.length > 128) fail('orderid', 'at most 128 characters');
+  const currency = text('currency').toUpperCase();
+  if (currency !== '' && !/^[A-Z0-9]{2,10}$/.test(currency)) fail('currency', `"${currency}" is not a currency code such as USD`);
   if (errors.length > 0) throw validationError(errors);
   const fill: Omit<Fill, 'datetime'> & { time: Time } = {
     line: row.line,
@@ -191,6 +196,7 @@ function parseRow<T, Time extends BrokerTime>(
   if (execId !== '') fill.execId = execId;
   if (orderRef !== '') fill.orderRef = orderRef;
   if (action !== undefined) fill.action = action;
+  if (currency !== '') fill.details = { currency };
   return fill;
 }
 

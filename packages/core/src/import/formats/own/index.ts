@@ -140,7 +140,8 @@ export const tjFillsCsv = defineFormat({
   reads:
     'executions: datetime, symbol, side, quantity, price; optional commission, fees, exec_id, account, multiplier, tags, note, order_id, action',
   timeRule: 'datetime with Z or an offset as written; naive (no offset): read in --source-tz',
-  sampleHeader: 'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note,order_id,action',
+  sampleHeader:
+    'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note,order_id,action,currency',
   requiredColumns: FILL_REQUIRED_COLUMNS,
   detect: (head) => ownScore(head, FILL_REQUIRED_COLUMNS, FILL_KNOWN),
   order: fillsOrder,
@@ -173,6 +174,7 @@ export const tjFillsCsv = defineFormat({
       if (f.action !== undefined) fill.effect = REMOVAL_EFFECTS[f.action];
       if (f.tags.length > 0) fill.tags = f.tags;
       if (f.note !== '') fill.note = f.note;
+      if (f.details?.currency !== undefined) fill.currency = f.details.currency;
       return [fill];
     });
   },

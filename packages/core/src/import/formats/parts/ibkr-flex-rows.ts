@@ -177,6 +177,9 @@ export function flexFill(row: FlexRow, account: string, category: string): Broke
   if (orderId !== '') fill.orderId = orderId;
   const currency = pick(row, ['CurrencyPrimary', 'Currency']).value;
   if (currency !== '') fill.currency = currency;
+  // The rate to the account's base currency; 1 (or blank) for a trade in the base currency itself.
+  const toBase = pick(row, ['FXRateToBase']).value;
+  if (/^\d{1,12}(\.\d{1,12})?$/.test(toBase) && /[1-9]/.test(toBase)) fill.fxRateToBase = toBase;
   const assetClass = ibkr.ibkrAssetClass(category);
   if (assetClass === 'option') Object.assign(fill, ibkr.ibkrOption(symbol, statedDetails(row), ibkr.isFuturesOption(category)));
   else if (assetClass === 'future') {
