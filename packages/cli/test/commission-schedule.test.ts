@@ -153,6 +153,8 @@ for (const db of DATABASES) {
         expect(plain.counts.scheduledFees).toBe(0);
         const cash = await client.trades.list({ account: 'Cash' });
         expect(cash.trades).toMatchObject([{ fees: 0, result: 190, feesFromSchedule: false }]);
+        // tj settings get shows the rate with its own decimals (0.003, not 0.00).
+        expect(stripAnsi(await ok(box, ['settings', 'get']))).toMatch(/Commission schedule +│ 0\.003\/share, min 1\.00/);
         // Dropping the schedule through the SDK does not rewrite stored trades.
         const dropped = await client.settings.update({ accounts: { 'Schwab-IRA': { commission: null } } });
         expect(dropped.accounts['Schwab-IRA']?.commission).toBeNull();

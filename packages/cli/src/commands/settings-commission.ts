@@ -4,14 +4,19 @@ import type { Opts } from '../command-kit.js';
 import { UsageError } from '../errors.js';
 import { money } from '../output/format.js';
 
-/** A commission schedule in words: `1.29/contract, min 1.00`. */
+/** A rate as money, with the decimals it has past the cent (0.005 per share, not 0.01). */
+function rate(v: number): string {
+  return (String(v).split('.')[1]?.length ?? 0) > 2 ? String(v) : money(v);
+}
+
+/** A commission schedule in words: `1.29/contract, min 1.00`, `0.005/share`. */
 export function commissionText(c: Settings['commission'], fallback: string): string {
   if (c === null) return fallback;
   const parts = [
-    c.perOrder !== null ? `${money(c.perOrder)}/order` : '',
-    c.perShare !== null ? `${money(c.perShare)}/share` : '',
-    c.perContract !== null ? `${money(c.perContract)}/contract` : '',
-    c.minimum !== null ? `min ${money(c.minimum)}` : '',
+    c.perOrder !== null ? `${rate(c.perOrder)}/order` : '',
+    c.perShare !== null ? `${rate(c.perShare)}/share` : '',
+    c.perContract !== null ? `${rate(c.perContract)}/contract` : '',
+    c.minimum !== null ? `min ${rate(c.minimum)}` : '',
   ];
   return parts.filter((p) => p !== '').join(', ');
 }
