@@ -92,6 +92,7 @@ describe('tj stats, analytics calendar and tj settings (local mode)', { timeout:
       tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' },
       defaultRisk: null,
       instruments: {},
+      commission: null,
       accounts: {},
     });
     // 3 March 23:00 UTC is 17:00 CST: the trading day of 4 March.
@@ -120,7 +121,9 @@ describe('tj stats, analytics calendar and tj settings (local mode)', { timeout:
       timeZone: 'America/Chicago',
     });
     const account = await runJson(box, [...db, 'settings', 'set', '--account', 'CME', '--trading-day-start', 'midnight']);
-    expect(account.accounts).toEqual({ CME: { baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {} } });
+    expect(account.accounts).toEqual({
+      CME: { baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {}, commission: null },
+    });
     expect(await ok(box, [...db, 'settings', 'get'])).toMatch(/account CME +│ as the user/);
     const none = await run(box, [...db, 'settings', 'set']);
     expect(none.code).toBe(2);
@@ -161,6 +164,6 @@ describe('tj stats, analytics calendar and tj settings (local mode)', { timeout:
     const bad = await run(box, [...db, 'settings', 'set', '--instrument-risk', 'ES=lots']);
     expect(bad.code).toBe(2);
     const off = await runJson(box, [...db, 'settings', 'set', '--default-risk', 'off', '--instrument-risk', 'ES=off']);
-    expect(off).toMatchObject({ defaultRisk: null, instruments: {} });
+    expect(off).toMatchObject({ defaultRisk: null, instruments: {}, commission: null });
   });
 });

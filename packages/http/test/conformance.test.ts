@@ -238,7 +238,14 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
     it('settings: the trading day start', async () => {
       const t = await signUp(srv.url, 'settings');
       const before = (await as(t, 200, 'GET', '/api/settings')).body;
-      expect(before).toEqual({ baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {}, accounts: {} });
+      expect(before).toEqual({
+        baseCurrency: null,
+        tradingDayStart: null,
+        defaultRisk: null,
+        instruments: {},
+        commission: null,
+        accounts: {},
+      });
       const start = { time: '17:00', timeZone: 'America/Chicago' };
       const after = await as(t, 200, 'PATCH', '/api/settings', '/api/settings', {
         tradingDayStart: start,
@@ -249,7 +256,8 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
         tradingDayStart: start,
         defaultRisk: null,
         instruments: {},
-        accounts: { Stocks: { baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {} } },
+        commission: null,
+        accounts: { Stocks: { baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {}, commission: null } },
       });
       const risk = await as(t, 200, 'PATCH', '/api/settings', '/api/settings', {
         defaultRisk: 100,

@@ -68,6 +68,8 @@ export const importReportSchema = z
       duplicates: z.number().int(),
       /** Rows skipped as invalid (only with skipInvalid). */
       invalid: z.number().int(),
+      /** Fills whose commission came from a commission schedule (/api/settings): the file states no fees. */
+      scheduledFees: z.number().int(),
     }),
     warnings: z.array(importWarningSchema),
     skippedRows: z.array(importSkippedRowSchema).meta({

@@ -35,6 +35,16 @@ export const instrumentRiskSchema = z
   })
   .meta({ id: 'InstrumentRisk' });
 
+/** Commissions charged per order where a file states no fees (money; null: no such charge). */
+export const commissionScheduleSchema = z
+  .object({
+    perShare: z.number().nullable().meta({ description: 'Per share (stocks, ETFs and other non-contract units)' }),
+    perContract: z.number().nullable().meta({ description: 'Per contract (futures, options)' }),
+    perOrder: z.number().nullable().meta({ description: 'Per order (fills sharing an order id are one order)' }),
+    minimum: z.number().nullable().meta({ description: 'At least this per order' }),
+  })
+  .meta({ id: 'CommissionSchedule', description: 'Applied at import to the fills of a file that states no commission or fee' });
+
 /** The settings one scope (the user, or one account) holds. Later settings add fields here. */
 export const scopeSettingsSchema = z.object({
   baseCurrency: currencyCode.nullable().default(null).meta({
@@ -53,6 +63,10 @@ export const scopeSettingsSchema = z.object({
     .record(z.string(), instrumentRiskSchema)
     .default({})
     .meta({ description: 'Risk per instrument root (ES, AAPL: a trade’s underlying, else its instrument), upper case' }),
+  commission: commissionScheduleSchema
+    .nullable()
+    .default(null)
+    .meta({ description: "Fees of files that state none; null: none (an account's null: the user's)" }),
 });
 
 /** Response of GET and PATCH /api/settings. */
@@ -65,6 +79,7 @@ export const settingsSchema = scopeSettingsSchema
   .meta({ id: 'Settings' });
 
 const riskMoney = quantity(MAX_POSITION_VALUE, 'money, > 0, at most 1e12');
+const feeMoney = z.number().min(0).max(1e6).meta({ description: 'money, 0 to 1e6' });
 const instrumentRoot = textInput(16, { trim: true, min: 1 }).transform((s) => s.toUpperCase());
 
 const scopePatch = {
@@ -83,6 +98,16 @@ const scopePatch = {
     )
     .optional()
     .meta({ description: 'Risk by instrument root; a root set to null is dropped; fields left out keep their value' }),
+  commission: z
+    .strictObject({
+      perShare: feeMoney.nullable().optional(),
+      perContract: feeMoney.nullable().optional(),
+      perOrder: feeMoney.nullable().optional(),
+      minimum: feeMoney.nullable().optional(),
+    })
+    .nullable()
+    .optional()
+    .meta({ description: 'Commission schedule; null drops it; fields left out keep their value, null clears one' }),
 };
 
 /** Body of PATCH /api/settings: fields left out keep their value; null clears; an account set to null drops its settings. */
@@ -97,6 +122,8 @@ export const settingsPatchSchema = z
 export type Settings = z.output<typeof settingsSchema>;
 /** The settings of one scope. */
 export type ScopeSettings = z.output<typeof scopeSettingsSchema>;
+/** A commission schedule. */
+export type CommissionSchedule = z.output<typeof commissionScheduleSchema>;
 /** A trading day start. */
 export type TradingDayStart = z.output<typeof tradingDayStartSchema>;
 /** A validated settings patch. */

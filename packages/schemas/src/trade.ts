@@ -219,6 +219,10 @@ export const tradeSchema = z
       description: 'the partial exits booked before the close, oldest first ([] without any); the close books result − their sum',
     }),
     strategy: strategySchema.nullable(),
+    feesFromSchedule: z.boolean().meta({
+      description:
+        'true when (some of) fees came from the commission schedule in /api/settings: the imported file stated no commission or fee',
+    }),
     rMultiple: z.number().nullable(),
     rSource: z.enum(['stop', 'default risk']).nullable().meta({
       description:

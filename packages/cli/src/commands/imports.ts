@@ -54,7 +54,7 @@ export function printImport(out: Output, r: ImportRecord, tz: string): void {
     `Import ${r.id} · ${dateTime(r.startedAt, tz)}${r.undoneAt ? out.c.yellow(` · undone ${dateTime(r.undoneAt, tz)}`) : ''}`,
   );
   out.line(
-    `${plural(c.rows, 'row')}, ${plural(c.fills, 'fill')}: ${c.tradesCreated} created, ${c.tradesUpdated} updated, ${c.duplicates} already imported, ${c.invalid} invalid`,
+    `${plural(c.rows, 'row')}, ${plural(c.fills, 'fill')}: ${c.tradesCreated} created, ${c.tradesUpdated} updated, ${c.duplicates} already imported, ${c.invalid} invalid${c.scheduledFees > 0 ? `, ${c.scheduledFees} with fees from the commission schedule` : ''}`,
   );
   printGroups(out, r);
   for (const w of r.warnings) out.line(out.c.yellow(`warning: ${w.line === undefined ? '' : `line ${w.line}: `}${w.message}`));

@@ -5,6 +5,7 @@ import type { Context, Io } from '../context.js';
 import { UsageError } from '../errors.js';
 import { money } from '../output/format.js';
 import type { Output } from '../output/output.js';
+import { commissionOf, commissionText } from './settings-commission.js';
 
 type Start = Settings['tradingDayStart'];
 
@@ -31,11 +32,13 @@ export function printSettings(out: Output, s: Settings): void {
     ['Base currency', s.baseCurrency ?? 'none (analytics answer in the one currency your trades are in)'],
     ['Trading day starts', startText(s.tradingDayStart, 'midnight in --tz (the default)')],
     ...riskLines(s, '', 'none (trades without a stop have no R)'),
+    ['Commission schedule', commissionText(s.commission, 'none')],
     ...Object.entries(s.accounts).flatMap(
       ([account, a]): Array<[string, string]> => [
         [`  account ${account}`, startText(a.tradingDayStart, 'as the user')],
         ['    Base currency', a.baseCurrency ?? 'none'],
         ...riskLines(a, '    ', 'as the user'),
+        ['    Commission schedule', commissionText(a.commission, 'as the user')],
       ],
     ),
   ]);
@@ -100,9 +103,11 @@ export async function setSettings(ctx: Context, opts: Opts): Promise<void> {
   const start = startOf(opts);
   const risk = defaultRiskOf(opts.defaultRisk as string | undefined);
   const instruments = instrumentRisks(opts.instrumentRisk as string[] | undefined);
+  const commission = commissionOf(opts);
   if (start !== undefined) scope.tradingDayStart = start;
   if (risk !== undefined) scope.defaultRisk = risk;
   if (instruments !== undefined) scope.instruments = instruments;
+  if (commission !== undefined) scope.commission = commission;
   const base = opts.baseCurrency as string | undefined;
   if (base !== undefined) scope.baseCurrency = base.trim().toLowerCase() === 'off' ? null : base.trim();
   let body: Record<string, unknown>;
@@ -111,7 +116,7 @@ export async function setSettings(ctx: Context, opts: Opts): Promise<void> {
     body = { accounts: { [account]: null } };
   } else if (Object.keys(scope).length === 0) {
     throw new UsageError(
-      'nothing to set: give --base-currency, --trading-day-start, --default-risk or --instrument-risk (or --account NAME --clear)',
+      'nothing to set: give --base-currency, --trading-day-start, --default-risk, --instrument-risk or --commission-… (or --account NAME --clear)',
     );
   } else {
     body = account === undefined ? scope : { accounts: { [account]: scope } };
@@ -125,7 +130,7 @@ export function registerSettings(program: Command, io: Io): void {
   const settings = program
     .command('settings')
     .description(
-      'your settings: when a trading day starts, and the risk that gives trades without a stop an R (for you, or per account)',
+      'your settings: when a trading day starts, the risk that gives trades without a stop an R, and the commission schedule of files without fees (for you, or per account)',
     );
   examples(settings, ['tj settings get', 'tj settings set --trading-day-start 17:00 --trading-day-zone America/Chicago']);
   const get = settings.command('get').description('show the settings').action(action(io, getSettings));
@@ -145,6 +150,11 @@ export function registerSettings(program: Command, io: Io): void {
       'risk of one instrument root: money (AAPL=50), a stop in points (ES=4pt) or off; repeatable',
       (v: string, all: string[] = []) => [...all, v],
     )
+    .option('--commission-per-share <money>', 'commission schedule: per share (stocks, ETFs); off clears it')
+    .option('--commission-per-contract <money>', 'commission schedule: per contract (futures, options); off clears it')
+    .option('--commission-per-order <money>', 'commission schedule: per order; off clears it')
+    .option('--commission-minimum <money>', 'commission schedule: at least this per order; off clears it')
+    .option('--commission <off>', 'off: drop the commission schedule')
     .option('--account <name>', 'set it for one broker account only')
     .option('--clear', "drop an account's own settings (it then follows yours)")
     .action(action(io, setSettings));
@@ -153,6 +163,9 @@ export function registerSettings(program: Command, io: Io): void {
     'tj settings set --account CME --trading-day-start 18:00 --trading-day-zone America/New_York',
     'tj settings set --trading-day-start midnight',
     'tj settings set --default-risk 200 --instrument-risk ES=4pt --instrument-risk NQ=10pt',
+    'tj settings set --account Tradovate-1 --commission-per-contract 1.29',
+    'tj settings set --commission-per-share 0.005 --commission-minimum 1',
+    'tj settings set --account Tradovate-1 --commission off',
     'tj settings set --base-currency USD',
     'tj settings set --account IBKR-EU --base-currency EUR',
     'tj settings set --account CME --clear',

@@ -65,6 +65,7 @@ export function summaryLine(report: ImportReport): string {
   const extra = [
     c.duplicates > 0 ? `${num(c.duplicates)} already imported (skipped)` : '',
     c.invalid > 0 ? `${plural(c.invalid, 'invalid row')} skipped` : '',
+    c.scheduledFees > 0 ? `${plural(c.scheduledFees, 'fill')} with fees from the commission schedule` : '',
   ]
     .filter((s) => s !== '')
     .join('; ');

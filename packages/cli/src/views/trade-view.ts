@@ -3,6 +3,8 @@ import { clip, dateTime, money, NONE, num, pageLine, priceFormat, rMultiple } fr
 import type { Align, Output } from '../output/output.js';
 
 const HEAD = ['ID', 'Entry time', 'Instrument', 'Dir', 'Size', 'Entry', 'Exit', 'Result', 'R', 'Status'];
+/** Marks a result net of fees a commission schedule gave (`tj settings set --commission-…`). */
+const SCHEDULED_MARK = '*';
 const ALIGN: Align[] = ['left', 'left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'left'];
 
 /** Prints trades as a table (ids as given by `shortId`, full by default), with the page line under it. */
@@ -31,7 +33,7 @@ export function printTradeTable(
         num(t.positionSize),
         price(t.entryPrice),
         price(t.exitPrice),
-        out.pnl(t.result, money(t.result)),
+        out.pnl(t.result, `${money(t.result)}${t.feesFromSchedule ? SCHEDULED_MARK : ''}`),
         ...extra,
         rMultiple(t.rMultiple),
         t.status,
@@ -45,6 +47,8 @@ export function printTradeTable(
         'right',
         ...ALIGN.slice(8),
       ]);
+    if (trades.some((t) => t.feesFromSchedule))
+      out.line(out.c.dim(`${SCHEDULED_MARK} fees from the commission schedule (the imported file stated none)`));
   }
   if (pagination && pagination.total > 0) {
     out.line(out.c.dim(pageLine(pagination, 'trade')));
@@ -107,7 +111,7 @@ export function printTrade(out: Output, t: Trade, tz: string): void {
     ['Take profit', price(t.takeProfit)],
     ['Exit time', dateTime(t.exitTime, tz)],
     ['Exit price', price(t.exitPrice)],
-    ['Fees', money(t.fees)],
+    ['Fees', t.feesFromSchedule ? `${money(t.fees)} (commission schedule)` : money(t.fees)],
     ['Result', out.pnl(t.result, money(t.result))],
     ...realized(out, t),
     ['R multiple', rMultiple(t.rMultiple)],

@@ -29,8 +29,9 @@ const NAMED_TRADES = 20;
  * The report as a record keeps it (records kept before skipped rows were listed lack them, and
  * those kept before groups counted their open trades lack `open`).
  */
-type Stored = Pick<ImportReport, 'format' | 'sourceTz' | 'counts' | 'warnings'> &
-  Partial<Pick<ImportReport, 'skippedRows' | 'skippedRowsNotListed' | 'sourceTzUsed'>> & {
+type Stored = Pick<ImportReport, 'format' | 'sourceTz' | 'warnings'> & {
+  counts: Omit<ImportReport['counts'], 'scheduledFees'> & { scheduledFees?: number };
+} & Partial<Pick<ImportReport, 'skippedRows' | 'skippedRowsNotListed' | 'sourceTzUsed'>> & {
     groups: Array<Omit<ImportGroup, 'open' | 'openRealizedPnL'> & Partial<Pick<ImportGroup, 'open' | 'openRealizedPnL'>>>;
   };
 
@@ -44,6 +45,8 @@ function recordOf(row: ImportRow, tradeIds: string[]): ImportRecord {
     skippedRowsNotListed: report.skippedRowsNotListed ?? 0,
     // Records kept before the report said whether the zone was used: it was read with it.
     sourceTzUsed: report.sourceTzUsed ?? true,
+    // Records kept before commission schedules (issue 27) had none.
+    counts: { ...report.counts, scheduledFees: report.counts.scheduledFees ?? 0 },
     dryRun: false,
     tradeIds,
     fileName: row.fileName,

@@ -13,6 +13,7 @@ import type { FileHead } from './formats/types.js';
 import { importProfiles } from './profiles.js';
 import { runImport } from './engine/run.js';
 import type { ImportRunOptions, ImportSource } from './engine/run-options.js';
+import { hasCommissionSchedule } from './engine/commission-plan.js';
 
 /** What detection found: the format, or the closest one and the columns it lacks. */
 export type ImportDetection =
@@ -54,6 +55,15 @@ export function imports(deps: CoreDeps, registry: FormatRegistry, limits: InputL
         closest: found.closest === undefined ? null : formatInfo(found.closest),
         missing: found.missing,
       };
+    },
+
+    /**
+     * Whether an import may open its file more than twice (a stream replays only its head once):
+     * the checking pass of `skipInvalid`, or the first pass a commission schedule of the user
+     * takes (docs/decisions.md, "Commission schedules"). A caller streaming an upload spools it then.
+     */
+    async readsAgain(userId: string, options: Pick<ImportRunOptions, 'skipInvalid'>): Promise<boolean> {
+      return options.skipInvalid === true || (await hasCommissionSchedule(deps, userId));
     },
 
     /**

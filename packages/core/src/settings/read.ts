@@ -9,7 +9,13 @@ import type { Repositories } from '../storage/ports.js';
 /** The settings document of the user themselves (per-account ones are keyed by the account name). */
 export const USER_SCOPE = '';
 /** A scope's settings where nothing is stored. */
-export const DEFAULTS: ScopeSettings = { baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {} };
+export const DEFAULTS: ScopeSettings = {
+  baseCurrency: null,
+  tradingDayStart: null,
+  defaultRisk: null,
+  instruments: {},
+  commission: null,
+};
 
 /** A stored document read leniently: a field that does not parse falls back to its default. */
 function scopeOf(document: string): ScopeSettings {

@@ -1,4 +1,4 @@
-import { type ScopeSettings, type Settings, type SettingsPatch, settingsPatchSchema } from '@tj/schemas';
+import { type CommissionSchedule, type ScopeSettings, type Settings, type SettingsPatch, settingsPatchSchema } from '@tj/schemas';
 import type { CoreDeps } from '../shared/deps.js';
 import { parseInput } from '../shared/validate.js';
 import type { Repositories } from '../storage/ports.js';
@@ -12,6 +12,7 @@ function patched(before: ScopeSettings, change: ScopePatch): ScopeSettings {
   if (change.tradingDayStart !== undefined) next.tradingDayStart = change.tradingDayStart;
   if (change.defaultRisk !== undefined) next.defaultRisk = change.defaultRisk;
   if (change.baseCurrency !== undefined) next.baseCurrency = change.baseCurrency;
+  if (change.commission !== undefined) next.commission = commissionPatched(before.commission, change.commission);
   for (const [root, risk] of Object.entries(change.instruments ?? {})) {
     if (risk === null) delete next.instruments[root];
     else {
@@ -23,6 +24,19 @@ function patched(before: ScopeSettings, change: ScopePatch): ScopeSettings {
     }
   }
   return next;
+}
+
+/** A commission schedule after a patch: null drops it; fields left out keep their value; none left: null. */
+function commissionPatched(before: CommissionSchedule | null, change: ScopePatch['commission']): CommissionSchedule | null {
+  if (change === null || change === undefined) return null;
+  const was = before ?? { perShare: null, perContract: null, perOrder: null, minimum: null };
+  const next: CommissionSchedule = {
+    perShare: change.perShare === undefined ? was.perShare : change.perShare,
+    perContract: change.perContract === undefined ? was.perContract : change.perContract,
+    perOrder: change.perOrder === undefined ? was.perOrder : change.perOrder,
+    minimum: change.minimum === undefined ? was.minimum : change.minimum,
+  };
+  return Object.values(next).every((v) => v === null) ? null : next;
 }
 
 /** What runs in a settings change's transaction once it is written (`after-write/settings.ts`, which core wires in). */

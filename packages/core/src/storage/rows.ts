@@ -69,6 +69,8 @@ export interface TradeRow {
   fxRate: string | null;
   /** The base currency of `fxRate` when the file named it (else the account's base currency applies). */
   fxBase: string | null;
+  /** Some of its fees came from a commission schedule: its file stated none (docs/analytics.md). */
+  feesFromSchedule: boolean;
   importKey: string | null;
   /** The import that created the trade (null when entered by hand). */
   importId: string | null;

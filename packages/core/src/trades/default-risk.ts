@@ -65,7 +65,7 @@ function riskPart(s: ScopeSettings): string {
 export function riskChanged(before: Settings, after: Settings): boolean {
   if (riskPart(before) !== riskPart(after)) return true;
   const accounts = new Set([...Object.keys(before.accounts), ...Object.keys(after.accounts)]);
-  const none: ScopeSettings = { baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {} };
+  const none: ScopeSettings = { baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {}, commission: null };
   for (const a of accounts) if (riskPart(before.accounts[a] ?? none) !== riskPart(after.accounts[a] ?? none)) return true;
   return false;
 }

@@ -28,6 +28,7 @@ export function tradeRecord(t: TradeListRow): Trade {
     realizedPnL: fromMicros(t.exitPrice !== null && t.resultMicros !== null ? t.resultMicros : t.realizedMicros),
     partialExits: t.partialExits.map((p) => ({ time: iso(p.time), realizedPnL: fromMicros(p.pnlMicros) })),
     strategy: t.strategy,
+    feesFromSchedule: t.feesFromSchedule,
     rMultiple: t.rMultiple,
     rSource: rSourceOf(t),
     status: t.exitPrice === null ? 'open' : 'closed',

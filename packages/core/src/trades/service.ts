@@ -65,6 +65,7 @@ export function newTradeRow(
     strategy: null,
     fxRate: null,
     fxBase: null,
+    feesFromSchedule: false,
     rMultiple: null,
     account: body.account ?? null,
     assetClass: body.assetClass ?? null,
@@ -95,7 +96,11 @@ export function applyTradeUpdate(before: TradeRow, patch: TradeUpdate, now: numb
   if (patch.setupType !== undefined) t.setupType = patch.setupType;
   if (patch.notes !== undefined) t.notes = patch.notes;
   if (patch.tags !== undefined) t.tags = patch.tags ?? [];
-  if (patch.fees !== undefined) t.fees = patch.fees ?? 0;
+  if (patch.fees !== undefined) {
+    t.fees = patch.fees ?? 0;
+    // Fees set by hand are no longer the schedule's.
+    t.feesFromSchedule = false;
+  }
   if (patch.multiplier !== undefined) t.multiplier = patch.multiplier ?? 1;
   if (patch.exitTime !== undefined) t.exitTime = patch.exitTime === null ? null : Date.parse(patch.exitTime);
   if (patch.exitPrice !== undefined) t.exitPrice = patch.exitPrice;

@@ -47,14 +47,16 @@ describe('trading day clock', () => {
       tradingDayStart: null,
       defaultRisk: null,
       instruments: {},
+      commission: null,
       accounts: {
         CME: {
           baseCurrency: null,
           tradingDayStart: { time: '17:00', timeZone: 'America/Chicago' },
           defaultRisk: null,
           instruments: {},
+          commission: null,
         },
-        Plain: { baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {} },
+        Plain: { baseCurrency: null, tradingDayStart: null, defaultRisk: null, instruments: {}, commission: null },
       },
     });
     const t = Date.parse('2026-03-06T23:30:00Z');

@@ -45,6 +45,7 @@ for (const db of DATABASES) {
         tradingDayStart: null,
         defaultRisk: null,
         instruments: {},
+        commission: null,
         accounts: {},
       });
       expect(
@@ -54,8 +55,15 @@ for (const db of DATABASES) {
         tradingDayStart: CME,
         defaultRisk: null,
         instruments: {},
+        commission: null,
         accounts: {
-          Futures: { baseCurrency: null, tradingDayStart: { time: '18:00', timeZone: null }, defaultRisk: null, instruments: {} },
+          Futures: {
+            baseCurrency: null,
+            tradingDayStart: { time: '18:00', timeZone: null },
+            defaultRisk: null,
+            instruments: {},
+            commission: null,
+          },
         },
       });
       const bad = await caught(() =>
@@ -74,6 +82,7 @@ for (const db of DATABASES) {
         tradingDayStart: CME,
         defaultRisk: null,
         instruments: {},
+        commission: null,
         accounts: {},
       });
       expect(await settings.update(user, { tradingDayStart: null })).toEqual({
@@ -81,6 +90,7 @@ for (const db of DATABASES) {
         tradingDayStart: null,
         defaultRisk: null,
         instruments: {},
+        commission: null,
         accounts: {},
       });
       const other = await newUser(h.core());
@@ -89,6 +99,7 @@ for (const db of DATABASES) {
         tradingDayStart: null,
         defaultRisk: null,
         instruments: {},
+        commission: null,
         accounts: {},
       });
     });

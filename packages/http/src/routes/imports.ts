@@ -17,8 +17,8 @@ export const importHandlers: HandlersOf<typeof importOperations> = {
       ...options
     } = parseInput(importCreateQuerySchema, { ...file.fields, ...query });
     const mapping = map === undefined ? undefined : mappingFromText(map, datePattern);
-    // Skipping invalid rows may read the file once per refused row: spool it; else stream it through.
-    const spooled = options.skipInvalid === true ? await spool(file.chunks) : undefined;
+    // An import that reads the file more than twice (skipping invalid rows, a commission schedule): spool it; else stream it through.
+    const spooled = (await core.imports.readsAgain(userId, options)) ? await spool(file.chunks) : undefined;
     const body = spooled ?? replayable(file.chunks);
     const record = await core.imports
       .create(

@@ -65,6 +65,8 @@ export interface Database {
     fx_rate: string | null;
     /** The base currency of fx_rate when the file names it (31). */
     fx_base: string | null;
+    /** 1 when some of its fees came from a commission schedule (30). */
+    fees_from_schedule: number;
   };
   trade_executions: {
     user_id: string;

@@ -37,6 +37,7 @@ export const LIST_COLUMNS = [
   'strategy',
   'fx_rate',
   'fx_base',
+  'fees_from_schedule',
 ] as const;
 
 /** The columns a full TradeRow is read from (not the user id, lower-cased instrument or status: they are derived). */
@@ -79,6 +80,7 @@ export function tradeListFromRecord(r: ListRecord, userId: string): TradeListRow
     strategy: r.strategy as TradeRow['strategy'],
     fxRate: r.fx_rate,
     fxBase: r.fx_base,
+    feesFromSchedule: Boolean(Number(r.fees_from_schedule)),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -138,6 +140,7 @@ export function tradeToRecord(t: TradeRow): Insertable<Database['trades']> {
     strategy: t.strategy,
     fx_rate: t.fxRate,
     fx_base: t.fxBase,
+    fees_from_schedule: t.feesFromSchedule ? 1 : 0,
     created_at: t.createdAt,
     updated_at: t.updatedAt,
   };

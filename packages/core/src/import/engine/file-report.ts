@@ -17,6 +17,8 @@ export interface BrokerFileReport {
   rows: number;
   /** Records read (CSV records or XML elements), every kind: the progress of reading. */
   records: number;
+  /** Fills that state a commission or a fee (0 included): a file with none may take a commission schedule. */
+  feesStated: number;
   /** Times read that were written without a zone, so read in `sourceTz`. */
   wallClockTimes: number;
   /** The first {@link MAX_FILE_WARNINGS} warnings. */

@@ -94,6 +94,7 @@ export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileO
     fills: 0,
     rows: 0,
     records: 0,
+    feesStated: 0,
     wallClockTimes: 0,
     warnings: [],
     moreWarnings: 0,

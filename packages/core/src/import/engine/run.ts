@@ -8,7 +8,9 @@ import { estimateBytes, excerpt, type InputLimits, inputLimits, MemoryBudget } f
 import { isoUtc } from '../../shared/iso.js';
 import { fromMicros } from '../../shared/money.js';
 import { type DedupStats, dedupFills } from './dedup.js';
-import { type BrokerFileReport, openBrokerFile } from './pipeline.js';
+import { type BrokerFileOptions, type BrokerFileReport, openBrokerFile } from './pipeline.js';
+import { commissionPlan, scheduledFeesWarning } from './commission-plan.js';
+import type { CommissionPlan } from './commission.js';
 import { type FormatRegistry, formatInfo } from '../formats/registry.js';
 import type { ImportRunOptions, ImportSource, SkippedRow } from './run-options.js';
 import { matchFills } from './match-fills.js';
@@ -133,8 +135,9 @@ export async function runImport(
   const stats: DedupStats = { duplicates: 0 };
   let format: BrokerFileReport['format'] | undefined;
   let fileReport: BrokerFileReport | undefined;
+  let plan: CommissionPlan | undefined;
   try {
-    const file = await openBrokerFile(source.open, {
+    const fileOptions: BrokerFileOptions = {
       registry,
       sourceTz: options.sourceTz,
       ...(options.format !== undefined && { format: options.format }),
@@ -146,14 +149,17 @@ export async function runImport(
       ...(skipped && { onInvalid }),
       limits,
       budget,
-    });
+    };
+    plan = await commissionPlan(deps, userId, source, fileOptions, limits);
+    const file = await openBrokerFile(source.open, fileOptions);
     format = file.report.format;
     fileReport = file.report;
     await deps.storage
       .transaction(async (tx) => {
         // The user's splits and symbol changes so far: a few rows, applied as the fills reach them.
         const actions = await tx.corporateActions.list(userId, {});
-        const items = matchFills(dedupFills(tx, userId, file.fills, stats, actions), { budget, actions });
+        const fresh = dedupFills(tx, userId, file.fills, stats, actions);
+        const items = matchFills(plan === undefined ? fresh : plan.through(fresh), { budget, actions });
         const written = await writeTrades(tx, items, {
           deps,
           userId,
@@ -190,13 +196,21 @@ export async function runImport(
         all.push({ code: w.code ?? 'format', message: excerpt(w.message, MAX_REPORT_EXCERPT), line: w.line });
     const more =
       dropped + fileReport.moreWarnings + Math.max(0, warnings.length + fileReport.warnings.length - MAX_REPORT_WARNINGS);
+    const scheduled = plan?.applied ?? 0;
+    if (scheduled > 0) all.unshift(scheduledFeesWarning(scheduled));
     if (more > 0) all.push({ code: 'warnings_truncated', message: `${more} more warnings not listed` });
     return {
       format: { name: format.name, label: formatInfo(format).label },
       sourceTz: options.sourceTz,
       sourceTzUsed: fileReport.wallClockTimes > 0,
       dryRun,
-      counts: { ...counts, rows: fileReport.rows, fills: fileReport.fills, duplicates: counts.duplicates + stats.duplicates },
+      counts: {
+        ...counts,
+        rows: fileReport.rows,
+        fills: fileReport.fills,
+        duplicates: counts.duplicates + stats.duplicates,
+        scheduledFees: scheduled,
+      },
       warnings: all,
       skippedRows: [...skippedRows],
       skippedRowsNotListed: counts.invalid - skippedRows.length,

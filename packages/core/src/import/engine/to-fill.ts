@@ -76,6 +76,7 @@ export function toFill(f: BrokerFill, options: FillOptions, report: BrokerFileRe
   if (!(f.quantity > 0)) throw cellError(f.line, 'quantity', `must be greater than 0, got ${f.quantity}`);
   if (!(f.price > 0) && !CLOSES_AT_ZERO.has(f.effect ?? 'open'))
     throw cellError(f.line, 'price', `must be greater than 0, got ${f.price}`);
+  if (f.commission !== undefined || f.fees !== undefined) report.feesStated++;
   const fill: Fill = {
     line: f.line,
     datetime,

@@ -89,9 +89,10 @@ function isImported(item: ImportItem): item is ImportedTrade {
 /** A trade row with what its position booked: partial exits, their sum, the strategy, the broker's FX rate. */
 function withPosition(row: TradeRow, item: ImportedTrade): TradeRow {
   const realizedMicros = item.partialExits.reduce((sum, p) => sum + p.pnlMicros, 0);
+  const feesFromSchedule = item.executions.some((p) => p.fill.scheduledFees === true);
   // The broker's rate of the last execution that states one: the close, where the P&L is realised.
   const fxRate = item.executions.findLast((p) => p.fill.fxRate !== undefined)?.fill.fxRate ?? null;
-  return { ...row, partialExits: item.partialExits, realizedMicros, strategy: item.strategy, fxRate };
+  return { ...row, partialExits: item.partialExits, realizedMicros, strategy: item.strategy, fxRate, feesFromSchedule };
 }
 
 /** True when a corporate action of this import changed a replayed execution of the trade: all its rows are written again. */
@@ -202,7 +203,15 @@ export async function writeTrades(
       const before = byKey.get(key);
       const closesLegacy = before !== undefined && before.exitPrice === null && row.exitPrice !== null && !continues(item);
       if (before !== undefined && (continues(item) || closesLegacy)) {
-        const derived = withDerived({ ...row, id: before.id, createdAt: before.createdAt, importId: before.importId });
+        // Fees an earlier import took from a schedule stay in the trade (its replayed fills carry no mark).
+        const feesFromSchedule = row.feesFromSchedule || before.feesFromSchedule;
+        const derived = withDerived({
+          ...row,
+          id: before.id,
+          createdAt: before.createdAt,
+          importId: before.importId,
+          feesFromSchedule,
+        });
         const after = withDefaultRisk(derived, settings);
         await tx.trades.update(before, after);
         const rewrite = rewrites(item);

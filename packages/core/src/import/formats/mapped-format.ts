@@ -141,8 +141,9 @@ function readRow(row: HeaderRow, profile: MappingProfile): BrokerFill {
     side,
     quantity,
     price: priceCell(row, c.price, locale),
-    commission: c.commission === undefined ? 0 : costsCell(row, [c.commission]),
-    fees: c.fees === undefined ? 0 : costsCell(row, [c.fees]),
+    // A mapping without a commission or fees column states no costs (a commission schedule may apply).
+    ...(c.commission !== undefined && { commission: costsCell(row, [c.commission]) }),
+    ...(c.fees !== undefined && { fees: costsCell(row, [c.fees]) }),
   };
   if (profile.assetClass !== undefined) fill.assetClass = profile.assetClass;
   if (profile.multiplier !== undefined) fill.multiplier = profile.multiplier;

@@ -11,6 +11,7 @@ import { deliveryPageRoomMigration } from './v26-delivery-page-room.js';
 import { daySummaryStampMigration } from './v27-day-summary-stamp.js';
 import { positionsMigration } from './v28-positions.js';
 import { partialExitsIndexMigration } from './v29-partial-exits-index.js';
+import { scheduledFeesMigration } from './v30-scheduled-fees.js';
 import { currenciesMigration } from './v31-currencies.js';
 
 /** Every schema version, written once for all databases. Forward-only; never edit a released one, add the next. */
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly MigrationDefinition[] = [
   daySummaryStampMigration,
   positionsMigration,
   partialExitsIndexMigration,
+  scheduledFeesMigration,
   currenciesMigration,
 ];
 

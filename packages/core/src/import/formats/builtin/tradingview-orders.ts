@@ -53,7 +53,8 @@ function readRow(row: HeaderRow): BrokerFill[] {
     side: sideCell(row, 'Side', 'Buy or Sell'),
     quantity: quantityCell(row, 'Qty'),
     price: priceCell(row, 'Fill Price'),
-    commission: Math.abs(optionalAmountCell(row, 'Commission')),
+    // A blank (or absent) Commission states none: a commission schedule may then apply.
+    ...(row.get('Commission') !== '' && { commission: Math.abs(optionalAmountCell(row, 'Commission')) }),
     ...hints,
   };
   return [withCells(fill, row, { execId: 'Order ID', orderId: 'Order ID' })];

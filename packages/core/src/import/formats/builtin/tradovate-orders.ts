@@ -17,7 +17,8 @@ const SIGNATURE = [
   'Stop Price',
   'Venue',
 ];
-const NO_FEES = 'Tradovate Orders carry no commissions: trades import without fees (the Fills export has them)';
+const NO_FEES =
+  'Tradovate Orders carry no commissions: trades import without fees, or with those of a commission schedule (tj settings); the Fills export has them';
 
 /** An order row as a fill (none when nothing of it was filled), with a warning for a partial fill. */
 function readRow(row: HeaderRow): BrokerRecord[] {

@@ -49,6 +49,8 @@ export interface Fill {
    * (docs/analytics.md, "Option strategies").
    */
   orderRef?: string;
+  /** Its commission came from the account's commission schedule (the file states no fees): see `import/engine/commission.ts`. */
+  scheduledFees?: true;
   /** An option leaving the account by expiry, assignment or exercise (absent for a trade). */
   action?: 'expiry' | 'assignment' | 'exercise';
   /** The broker's rate from the fill's currency to the account's base currency, decimal text. */

@@ -75,6 +75,9 @@ async function* readHeaded(
   }
 }
 
+/** Whether a cell holds a value. */
+const stated = (cell: string | undefined): boolean => cell !== undefined && cell.trim() !== '';
+
 /** Our trades CSV: one row per trade, imported as is. */
 export const tjTradesCsv = defineFormat({
   name: 'tj-trades',
@@ -158,10 +161,11 @@ export const tjFillsCsv = defineFormat({
         side: f.side,
         quantity: f.quantity,
         price: f.price,
-        commission: f.commission,
-        fees: f.fees,
         multiplier: f.multiplier,
       };
+      // A blank or absent cell states no cost (a commission schedule may then apply); 0 states one.
+      if (stated(row.fields.commission)) fill.commission = f.commission;
+      if (stated(row.fields.fees)) fill.fees = f.fees;
       if (f.execId !== undefined) fill.execId = f.execId;
       // An OCC symbol is that option (its legs can then form a strategy); the multiplier stays the file's.
       const option = parseOccSymbol(f.symbol);
