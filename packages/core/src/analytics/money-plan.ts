@@ -75,7 +75,7 @@ export function moneyFieldsOf(plan: MoneyPlan): MoneyFields {
 
 /** Notes a trade's currency; a second one is the 400 of an analytic over mixed currencies. */
 function see(plan: Extract<MoneyPlan, { kind: 'probe' }>, trade: Pick<ClosedTradeFact, 'account' | 'currency'>): void {
-  const c = currencyOf({ ...trade, fxRate: null, fxBase: null }, plan.owners);
+  const c = currencyOf(trade, plan.owners);
   if (c === null || plan.seen.has(c)) return;
   plan.seen.add(c);
   if (plan.seen.size < 2) return;

@@ -24,7 +24,7 @@ export interface MissingRate {
 type Priced = Pick<ClosedTradeFact, 'account' | 'currency' | 'fxRate' | 'fxBase'>;
 
 /** The currency a trade's money is in, or null when nothing states one. */
-export function currencyOf(t: Priced, owners: CurrencyOwners): string | null {
+export function currencyOf(t: Pick<Priced, 'account' | 'currency'>, owners: CurrencyOwners): string | null {
   return t.currency ?? (t.account === null ? undefined : owners.accountBase.get(t.account)) ?? owners.userBase;
 }
 

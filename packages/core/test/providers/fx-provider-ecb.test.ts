@@ -6,32 +6,22 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ECB_BASE_URL, ecbRates, ecbWindows } from '../../src/adapters/fx/ecb.js';
 import type { FxRateRequest } from '../../src/fx/ports.js';
-import { ProviderError } from '../../src/providers/errors.js';
 import { PROVIDER_USER_AGENT } from '../../src/providers/http.js';
+import { failure, recordingSleep } from './provider-failure.js';
 import { type ReplayServer, startReplayServer } from './replay-server.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/providers/ecb/', import.meta.url));
 const JAN = { from: '2024-01-04', to: '2024-01-09' };
 
 let server: ReplayServer;
-let waits: number[];
-const sleep = async (ms: number) => {
-  waits.push(ms);
-};
+const waits: number[] = [];
+const sleep = recordingSleep(waits);
 const ecb = () => ecbRates({ baseUrl: server.baseUrl, sleep });
 const ask = (currencies: string[], range = JAN): FxRateRequest => ({ ...range, currencies });
-const failure = async (promise: Promise<unknown>): Promise<ProviderError> => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-};
 
 beforeEach(async () => {
   server = await startReplayServer(FIXTURES, '/service');
-  waits = [];
+  waits.length = 0;
 });
 afterEach(async () => {
   await server.close();

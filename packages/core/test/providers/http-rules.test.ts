@@ -4,28 +4,18 @@
  * that never carry a credential.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../../src/providers/errors.js';
 import { type FetchLike, type ProviderHttpOptions, providerHttp } from '../../src/providers/http.js';
+import { failure, recordingSleep } from './provider-failure.js';
 import { closedPort, type ReplayServer, startReplayServer } from './replay-server.js';
 
 let server: ReplayServer;
-let waits: number[];
-const sleep = async (ms: number) => {
-  waits.push(ms);
-};
+const waits: number[] = [];
+const sleep = recordingSleep(waits);
 const http = (options: Partial<ProviderHttpOptions> = {}) => providerHttp({ provider: 'test', sleep, ...options });
-const failure = async (promise: Promise<unknown>): Promise<ProviderError> => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-};
 
 beforeEach(async () => {
   server = await startReplayServer('.');
-  waits = [];
+  waits.length = 0;
 });
 afterEach(async () => {
   await server.close();
