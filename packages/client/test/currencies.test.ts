@@ -78,6 +78,14 @@ for (const db of DATABASES) {
         ['IBKR-EU', 152.84],
         ['IBKR-US', 48],
       ]);
+      // The report in USD: its statistics, and its best trade converted with the rate used.
+      const report = await client.reports.summary({ currency: 'USD' });
+      expect(report.statistics).toMatchObject({ currency: 'USD', totalPnL: 200.84 });
+      expect(report.bestTrades[0]).toMatchObject({ instrument: 'SAP', result: 246, converted: { result: 265.68, rate: '1.08' } });
+      expect(report.worstTrades.map((t) => [t.instrument, t.converted?.result])).toEqual([['SIE', -112.84]]);
+      const page = await client.reports.summaryHtml({ currency: 'USD' });
+      expect(page).toContain('Money in USD; 2 trades converted from other currencies');
+      expect(page).toContain('>265.68<');
       // One account alone is in one currency: no currency needed.
       expect(await client.trades.statistics({ account: 'IBKR-EU' })).toMatchObject({ currency: 'EUR', totalPnL: 238, fx: null });
     });

@@ -2,7 +2,8 @@ import { combine } from '../analytics/accumulator.js';
 import { bookedFeed, bookingsOf } from '../analytics/bookings.js';
 import { createByCategoryAccumulator } from '../analytics/by-category.js';
 import { createRDistributionAccumulator } from '../analytics/r-distribution.js';
-import { moneyPlanOf, plannedAccumulator, plannedPartialExits } from '../analytics/money-plan.js';
+import { type MoneyPlan, moneyPlanOf, plannedAccumulator, plannedPartialExits } from '../analytics/money-plan.js';
+import { convertedTrade } from '../fx/converted-trade.js';
 import type { analytics } from '../analytics/service.js';
 import { journalRecord } from '../journal/record.js';
 import { categorySchema, type JournalEntry, type Report, reportQuerySchema, type Trade } from '@tj/schemas';
@@ -47,9 +48,14 @@ const CATEGORY_NAMES = categorySchema.options.filter((c) => c !== 'time');
 export function reports(deps: CoreDeps, analyticsService: ReturnType<typeof analytics>) {
   const { storage } = deps;
 
-  async function tradesByIds(userId: string, ids: string[]): Promise<Trade[]> {
+  /** The trades of `ids`; converted into the plan's currency, with the rate used, when it converts. */
+  async function tradesByIds(userId: string, ids: string[], plan: MoneyPlan): Promise<Trade[]> {
     const rows = await Promise.all(ids.map((id) => storage.repos.trades.get(userId, id)));
-    return rows.flatMap((row) => (row ? [tradeRecord(row)] : []));
+    return rows.flatMap((row) => {
+      if (!row) return [];
+      if (plan.kind !== 'convert') return [tradeRecord(row)];
+      return [{ ...tradeRecord(row), converted: convertedTrade(plan.converter, plan.currency, row) }];
+    });
   }
 
   /** Journal entries dated inside the filter's trading days (all of them without a date filter), newest first. */
@@ -102,8 +108,8 @@ export function reports(deps: CoreDeps, analyticsService: ReturnType<typeof anal
       options.onProgress?.(done, Math.max(done, total));
       const data = feed.result();
       const [bestTrades, worstTrades, journal] = await Promise.all([
-        tradesByIds(userId, data.extremes.best),
-        tradesByIds(userId, data.extremes.worst),
+        tradesByIds(userId, data.extremes.best, plan),
+        tradesByIds(userId, data.extremes.worst, plan),
         journalOf(userId, tradingDays.clock(filter.account), filter.dateFrom, filter.dateTo),
       ]);
       return {

@@ -3,6 +3,9 @@ import { count, localDateTime, money, NONE, plain, rMultiple } from '../format.j
 import { type Html, html } from '../html.js';
 import { signClass } from './summary.js';
 
+/** A trade's result in the report's money: converted when the report was asked in a currency. */
+const resultOf = (t: Trade): number | null => (t.converted === undefined ? t.result : t.converted.result);
+
 function tradeTable(trades: readonly Trade[], tz: string, empty: string): Html {
   if (trades.length === 0) return html`<p class="note">${empty}</p>`;
   const accounts = trades.some((t) => t.account);
@@ -11,7 +14,7 @@ function tradeTable(trades: readonly Trade[], tz: string, empty: string): Html {
       t,
     ) => html`<tr data-trade="${t.id}"><td>${t.instrument}</td>${accounts ? html`<td>${t.account ?? NONE}</td>` : ''}<td>${t.direction}</td><td>${localDateTime(t.entryTime, tz)}</td>
 <td>${localDateTime(t.exitTime, tz)}</td><td class="num">${plain(t.positionSize)}</td><td class="num">${plain(t.entryPrice)}</td>
-<td class="num">${plain(t.exitPrice)}</td><td class="num ${signClass(t.result)}">${money(t.result)}</td>
+<td class="num">${plain(t.exitPrice)}</td><td class="num ${signClass(resultOf(t))}">${money(resultOf(t))}</td>
 <td class="num">${rMultiple(t.rMultiple)}</td><td>${t.setupType ?? NONE}</td></tr>`,
   );
   return html`<table class="data"><thead><tr><th>Instrument</th>${accounts ? html`<th>Account</th>` : ''}<th>Side</th><th>Entry</th><th>Exit</th><th class="num">Size</th>
