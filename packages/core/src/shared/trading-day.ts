@@ -29,7 +29,8 @@ export interface TradingDays {
  * The clock of a trading day start: `time` in `timeZone` (`tz` when null), midnight in `tz`
  * without a start. A start at 12:00 or earlier names the day by the date it starts on; a later
  * one (an evening open) by the date it ends on. Wall-clock based, so 17:00 stays 17:00 across
- * a DST change.
+ * a DST change; a start inside a repeated hour is its first instance, inside a skipped hour the
+ * end of the gap, and an instant belongs to the day whose [startOf(d), startOf(d + 1)) holds it.
  *
  * @example tradingDayClock('UTC', { time: '17:00', timeZone: 'America/Chicago' }).dayOf(Date.parse('2026-11-20T23:30:00Z')) // the day 2026-11-21
  */
@@ -39,9 +40,16 @@ export function tradingDayClock(tz: string, start: TradingDayStart | null | unde
   const t = h * 3_600_000 + m * 60_000;
   if (t === 0) return { dayOf: (u) => cal.civilDay(u), startOf: (d) => cal.startOfDay(d) };
   const shift = t <= HALF_DAY_MS ? -t : DAY_MS - t;
+  const startOf = (d: number) => cal.startOfLocal(d * DAY_MS - shift);
   return {
-    dayOf: (u) => Math.floor((u + cal.offsetAt(u) + shift) / DAY_MS),
-    startOf: (d) => cal.startOfLocal(d * DAY_MS - shift),
+    dayOf(u) {
+      const d = Math.floor((u + cal.offsetAt(u) + shift) / DAY_MS);
+      // The wall clock is monotonic unless the offset changes within a day of `u`; near a change
+      // it repeats (or skips) an hour, and the day's bounds (startOf) decide, as every path reads them.
+      if (cal.offsetAt(u - DAY_MS) === cal.offsetAt(u + DAY_MS)) return d;
+      return u >= startOf(d + 1) ? d + 1 : u < startOf(d) ? d - 1 : d;
+    },
+    startOf,
   };
 }
 

@@ -158,6 +158,59 @@ for (const db of DATABASES) {
       h.clock.set('2026-11-20T12:00:00.000Z');
     });
 
+    it('bounds a day that starts inside the repeated hour of a fall-back, or in a spring-forward gap, one way on every path', async () => {
+      // New York, day start 01:30. 2026-11-01 repeats 01:00-01:59 (EDT, then EST): the day starts
+      // at the first 01:30 (05:30Z), so both of its repeated half hours after it are 1 November's.
+      // 2026-03-08 skips 02:00-02:59: with a 02:30 start the day starts at the end of the gap (07:00Z).
+      const user = await newUser(h.core());
+      const exits: Array<[string, number]> = [
+        ['2026-11-01T05:15:00Z', 1], // 01:15 EDT: before the first 01:30, 31 October's
+        ['2026-11-01T05:45:00Z', 2], // 01:45 EDT: after it
+        ['2026-11-01T06:15:00Z', 4], // 01:15 EST, the second 01:15: still 1 November's (an earlier wall clock, a later instant)
+        ['2026-11-01T06:45:00Z', 8], // 01:45 EST
+        ['2026-11-01T07:15:00Z', 16], // 02:15 EST, entered at 06:15Z (the second 01:15): a 1 November entry
+      ];
+      for (const [exit, result] of exits) await h.core().trades.create(user, exitAt(exit, result));
+      await h.core().settings.update(user, { tradingDayStart: { time: '01:30', timeZone: 'America/New_York' } });
+      const want = [
+        ['2026-10-31', 1],
+        ['2026-11-01', 30],
+      ];
+      const daily = await h.core().analytics.performance(user, { period: 'daily' });
+      expect(daily.data.filter((r) => r.trades > 0).map((r) => [r.period, r.totalPnL])).toEqual(want);
+      const calendar = await h.core().analytics.calendar(user, { month: '2026-11' });
+      expect(calendar.days.filter((d) => d.trades > 0).map((d) => [d.date, d.totalPnL])).toEqual([['2026-11-01', 30]]);
+      expect((await h.core().analytics.equityCurve(user, {})).dataPoints).toEqual([
+        { date: '2026-10-31', equity: 1 },
+        { date: '2026-11-01', equity: 31 },
+      ]);
+      // The weekday of the entry's trading day (each entered an hour before its exit): 04:15Z, 04:45Z and
+      // 05:15Z are Saturday's; 05:45Z and 06:15Z (the second 01:15) Sunday's.
+      const weekdays = await h.core().analytics.byCategory(user, { category: 'weekday' });
+      expect(weekdays.categories.map((c) => [c.name, c.trades])).toEqual([
+        ['Saturday', 3],
+        ['Sunday', 2],
+      ]);
+      h.clock.set('2026-11-01T12:00:00Z');
+      const dash = await h.core().analytics.dashboard(user, {});
+      expect(dash.recentPerformance.daily.slice(-2).map((p) => [p.period, p.totalPnL])).toEqual(want);
+      h.clock.set('2026-11-20T12:00:00.000Z');
+
+      const spring = await newUser(h.core());
+      for (const [exit, result] of [
+        ['2026-03-08T06:45:00Z', 1], // 01:45 EST: before the gap, 7 March's
+        ['2026-03-08T07:00:00Z', 2], // 03:00 EDT, the end of the gap: 8 March's first instant
+        ['2026-03-08T07:15:00Z', 4], // 03:15 EDT
+      ] as const)
+        await h.core().trades.create(spring, exitAt(exit, result));
+      await h.core().settings.update(spring, { tradingDayStart: { time: '02:30', timeZone: 'America/New_York' } });
+      const march = await h.core().analytics.performance(spring, { period: 'daily' });
+      expect(march.data.filter((r) => r.trades > 0).map((r) => [r.period, r.totalPnL])).toEqual([
+        ['2026-03-07', 1],
+        ['2026-03-08', 6],
+      ]);
+    });
+
     it('gives an account its own start, and reads date-only list and statistics filters as trading days', async () => {
       const user = await newUser(h.core());
       await h.core().settings.update(user, { accounts: { CME: { tradingDayStart: CME } } });
