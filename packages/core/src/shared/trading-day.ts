@@ -2,6 +2,8 @@ import type { Settings, TradingDayStart } from '@tj/schemas';
 import { DAY_MS, getCalendar } from './calendar.js';
 
 const HALF_DAY_MS = DAY_MS / 2;
+/** Within this of a day's start a DST change (at most 2 h anywhere) can move an instant across it. */
+const NEAR_START_MS = 3 * 3_600_000;
 
 /** Which trading day an instant belongs to under one trading day start. */
 export interface TradingDayClock {
@@ -43,10 +45,12 @@ export function tradingDayClock(tz: string, start: TradingDayStart | null | unde
   const startOf = (d: number) => cal.startOfLocal(d * DAY_MS - shift);
   return {
     dayOf(u) {
-      const d = Math.floor((u + cal.offsetAt(u) + shift) / DAY_MS);
-      // The wall clock is monotonic unless the offset changes within a day of `u`; near a change
-      // it repeats (or skips) an hour, and the day's bounds (startOf) decide, as every path reads them.
-      if (cal.offsetAt(u - DAY_MS) === cal.offsetAt(u + DAY_MS)) return d;
+      const local = u + cal.offsetAt(u) + shift;
+      const d = Math.floor(local / DAY_MS);
+      const r = local - d * DAY_MS;
+      // The wall clock decides, unless `u` is near the day's start and the offset changes within a
+      // day of it: then it repeats (or skips) an hour, and the day's bounds decide, as every path reads them.
+      if ((r >= NEAR_START_MS && r < DAY_MS - NEAR_START_MS) || cal.offsetAt(u - DAY_MS) === cal.offsetAt(u + DAY_MS)) return d;
       return u >= startOf(d + 1) ? d + 1 : u < startOf(d) ? d - 1 : d;
     },
     startOf,
