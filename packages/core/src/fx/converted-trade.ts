@@ -2,6 +2,7 @@ import type { ConvertedMoney } from '@tj/schemas';
 import { fromMicros, toMicros } from '../shared/money.js';
 import type { TradeListRow } from '../storage/rows.js';
 import type { FxConverter } from './converter.js';
+import { utcDay } from './rate-book.js';
 import { convertMicros, type Ratio, rateText } from './ratio.js';
 
 const ONE: Ratio = { num: 1n, den: 1n };
@@ -24,7 +25,7 @@ export function convertedTrade(converter: FxConverter, currency: string, t: Trad
   return {
     currency,
     rate: rateText(ratio),
-    rateDate: rate === null ? new Date(at).toISOString().slice(0, 10) : rate.day,
+    rateDate: rate === null ? utcDay(at) : rate.day,
     source: rate === null ? 'same' : rate.source,
     result: result === null ? null : fromMicros(result),
     realizedPnL: fromMicros(t.exitTime !== null && result !== null ? result : realized),

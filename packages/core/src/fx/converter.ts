@@ -1,7 +1,6 @@
 import type { PartialExitTrade } from '../storage/ports.js';
 import type { ClosedTradeFact } from '../summaries/fact.js';
-import { isoUtc } from '../shared/iso.js';
-import type { FoundRate, RateBook } from './rate-book.js';
+import { type FoundRate, type RateBook, utcDay } from './rate-book.js';
 import { convertMicros, parseRate, type Ratio } from './ratio.js';
 
 /** Where each trade's money is stated: the currency it states, else its account's base, else the user's. */
@@ -46,7 +45,7 @@ export function fxConverter(to: string, owners: CurrencyOwners, book: RateBook) 
   function found(t: Priced, time: number): FoundRate | null | undefined {
     const from = currencyOf(t, owners);
     if (from === null || from === to) return null;
-    const day = isoUtc(time).slice(0, 10);
+    const day = utcDay(time);
     if (t.fxRate != null && (t.fxBase ?? (t.account === null ? undefined : owners.accountBase.get(t.account))) === to) {
       const broker = parseRate(t.fxRate);
       if (broker !== undefined) return { ratio: broker, day, source: 'broker' };
@@ -59,7 +58,7 @@ export function fxConverter(to: string, owners: CurrencyOwners, book: RateBook) 
     const rate = found(t, time);
     if (rate !== undefined) return rate === null ? null : rate.ratio;
     const from = currencyOf(t, owners) as string;
-    const day = isoUtc(time).slice(0, 10);
+    const day = utcDay(time);
     const key = `${day}|${from}`;
     const entry = missing.get(key) ?? { date: day, from, to, trades: 0 };
     if (!counted.has(`${key}|${id}`)) {

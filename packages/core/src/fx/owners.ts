@@ -1,8 +1,7 @@
 import { readSettings } from '../settings/read.js';
 import type { Repositories } from '../storage/ports.js';
 import { type CurrencyOwners, type FxConverter, fxConverter } from './converter.js';
-import { isoUtc } from '../shared/iso.js';
-import { addDays, MAX_RATE_AGE_DAYS, rateBook } from './rate-book.js';
+import { addDays, MAX_RATE_AGE_DAYS, rateBook, utcDay } from './rate-book.js';
 
 /** Who states the currency of a user's trades, and every currency their trades and settings name. */
 export interface UserCurrencies {
@@ -33,10 +32,7 @@ export async function converterInto(
   span?: { from: number; to: number },
 ): Promise<FxConverter> {
   const currencies = [...new Set([...all, target, 'EUR', 'USD'])];
-  const days =
-    span === undefined
-      ? {}
-      : { from: addDays(isoUtc(span.from).slice(0, 10), -MAX_RATE_AGE_DAYS), to: isoUtc(span.to).slice(0, 10) };
+  const days = span === undefined ? {} : { from: addDays(utcDay(span.from), -MAX_RATE_AGE_DAYS), to: utcDay(span.to) };
   return fxConverter(target, owners, rateBook(await repos.fxRates.list(userId, { currencies, ...days })));
 }
 

@@ -1,3 +1,4 @@
+import { DAY_MS, dayKey, parseDayKey } from '../shared/calendar.js';
 import type { FxRateRow } from '../storage/ports.js';
 import { inverse, parseRate, type Ratio, times } from './ratio.js';
 
@@ -20,12 +21,13 @@ interface Series {
   sources: string[];
 }
 
-const DAY_MS = 86_400_000;
-
 /** `day` (YYYY-MM-DD) moved by `n` days. */
 export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+  return dayKey((parseDayKey(day) as number) + n);
 }
+
+/** The UTC date (YYYY-MM-DD) of an instant: the day whose rate converts money booked then. */
+export const utcDay = (ms: number): string => dayKey(Math.floor(ms / DAY_MS));
 
 /**
  * The user's rates, indexed by pair and day, answering "what is 1 `from` in `to` on `day`": the

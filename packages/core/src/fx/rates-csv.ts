@@ -1,18 +1,11 @@
 import type { FxRateInput } from '@tj/schemas';
+import { parseDayKey } from '../shared/calendar.js';
 import { validationError, type FieldError } from '../shared/errors.js';
 
 /** Most errors one rates file reports (the rest are counted). */
 const MAX_ERRORS = 20;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PAIR = /^([A-Z0-9]{2,10})[/._-]([A-Z0-9]{2,10})$|^([A-Z]{3})([A-Z]{3})$/;
 const RATE = /^\d{1,12}(\.\d{1,12})?$/;
-
-/** True for a real calendar day `YYYY-MM-DD` (not 2026-02-30). */
-function isDay(text: string): boolean {
-  if (!DATE.test(text)) return false;
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
-}
 
 /** A pair written `EUR/USD`, `EUR.USD`, `EUR-USD`, `EUR_USD` or `EURUSD` (crypto codes need a separator). */
 export function parsePair(text: string): { base: string; quote: string } | undefined {
@@ -57,7 +50,7 @@ export function readRatesCsv(text: string): FxRateInput[] {
     const date = cells[order.date] ?? '';
     const pair = parsePair(cells[order.pair] ?? '');
     const rate = cells[order.rate] ?? '';
-    if (!isDay(date)) fail(i + 1, `date "${date}" must be a day YYYY-MM-DD`);
+    if (parseDayKey(date) === null) fail(i + 1, `date "${date}" must be a day YYYY-MM-DD`);
     else if (pair === undefined) fail(i + 1, `pair "${cells[order.pair] ?? ''}" must be two currency codes such as EUR/USD`);
     else if (!RATE.test(rate) || !/[1-9]/.test(rate)) fail(i + 1, `rate "${rate}" must be a positive decimal such as 1.0834`);
     else rates.push({ date, ...pair, rate });

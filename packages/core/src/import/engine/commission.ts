@@ -7,7 +7,7 @@
  */
 import type { CommissionSchedule, Settings } from '@tj/schemas';
 import { estimateBytes, type MemoryBudget } from '../../shared/input-limits.js';
-import { toMicros } from '../../shared/money.js';
+import { fromMicros, toMicros } from '../../shared/money.js';
 import type { Fill } from '../formats/own/fills-csv.js';
 import { QUANTITY_SCALE } from '../values/quantity.js';
 import type { OpenedBrokerFile } from './pipeline.js';
@@ -123,7 +123,7 @@ export class CommissionPlan {
       o.done = o.done + u.all > total ? total : o.done + u.all;
       share = total === 0n ? 0n : (o.feeMicros * o.done) / total - (o.feeMicros * before) / total;
     }
-    fill.commission = Number(share) / 1e6;
+    fill.commission = fromMicros(Number(share));
     fill.scheduledFees = true;
     this.applied++;
   }
