@@ -78,7 +78,9 @@ export function describeError(e: unknown): { message: string; exitCode: number }
   }
   if (e instanceof CliError) return { message: e.message, exitCode: e.exitCode };
   const err = (typeof e === 'object' && e !== null ? e : { message: String(e) }) as ErrorLike;
-  if (err.name === 'TjApiError') return { message: apiMessage(err), exitCode: ExitCode.failure };
+  // A short id several records share is a usage error, like an ambiguous id prefix.
+  if (err.name === 'TjApiError')
+    return { message: apiMessage(err), exitCode: err.code === ErrorCode.ambiguousId ? ExitCode.usage : ExitCode.failure };
   if (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')
     return { message: 'cancelled', exitCode: ExitCode.failure };
   const fields = fieldErrorsOf(err);

@@ -75,8 +75,9 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
     expect(await runJson(box, ['trades', 'edit', t.id, '--tags', 'fomc'])).toMatchObject({ tags: ['fomc'] });
     expect((await runJson(box, ['trades', 'list'])).trades).toHaveLength(1);
     expect(await ok(box, ['trades', 'show', t.id])).toMatch(/Result +│ 500\.00/);
-    const short = (await ok(box, ['trades', 'list'])).match(/│ ([0-9a-f-]{8,35}) +│/)?.[1] as string;
-    expect(t.id.startsWith(short)).toBe(true);
+    // Lists show short ids (the id's last 10 hex digits), which every command takes.
+    const short = (await ok(box, ['trades', 'list'])).match(/│ ([0-9a-f]{10}) +│/)?.[1] as string;
+    expect(t.id.endsWith(short)).toBe(true);
     expect((await runJson(box, ['trades', 'show', short])).id).toBe(t.id);
     expect(await runJson(box, ['stats'])).toMatchObject({ totalTrades: 1, totalPnL: 500 });
     expect(await runJson(box, ['accounts', 'list'])).toEqual(await api('/api/accounts'));
@@ -216,9 +217,10 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
     expect(listed.imports.map((i: { id: string }) => i.id)).toContain(made.id);
     const table = await ok(box, ['imports', 'list']);
     expect(table).toMatch(/cl\.csv/);
-    // A short id, as every list shows (the first 8 or more characters no other import shares).
-    const shortId = new RegExp(`│ (${made.id.slice(0, 8)}[0-9a-f-]*) +│`).exec(table)?.[1] as string;
-    expect(made.id.startsWith(shortId) && shortId.length < made.id.length).toBe(true);
+    // A short id, as every list shows (the id's last 10 hex digits), taken by `imports show`.
+    const shortId = /│ ([0-9a-f]{10}) +│/.exec(table)?.[1] as string;
+    expect(made.id.endsWith(shortId)).toBe(true);
+    expect((await runJson(box, ['imports', 'show', shortId])).id).toBe(made.id);
     const prefix = made.id.slice(0, 13);
     const shown = await ok(box, ['imports', 'show', prefix]);
     // 1 CL contract (1000 per point) from 70.10 to 70.35: +250.

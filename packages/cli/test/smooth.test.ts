@@ -45,16 +45,15 @@ describe('ids by their start, like git', { timeout: 180_000 }, () => {
     const shown = idColumn(await ok(box, [...db, 'trades', 'list']));
     expect(shown).toHaveLength(3);
     for (const [i, short] of shown.entries()) {
-      expect(short.length).toBeGreaterThanOrEqual(8);
-      expect(short.length).toBeLessThan(36);
-      expect(ids[i]?.startsWith(short)).toBe(true);
+      expect(short).toBe(ids[i]?.slice(-10));
       expect((await runJson(box, [...db, 'trades', 'show', short])).id).toBe(ids[i]);
     }
-    const [first] = shown as [string];
-    expect((await runJson(box, [...db, 'trades', 'edit', first, '--notes', 'by prefix'])).notes).toBe('by prefix');
-    expect((await runJson(box, [...db, 'trades', 'edit', first.replace(/-/g, '').toUpperCase(), '--clear', 'notes'])).notes).toBe(
-      null,
-    );
+    const first = ids[0] as string;
+    const prefix = first.slice(0, 18);
+    expect((await runJson(box, [...db, 'trades', 'edit', prefix, '--notes', 'by prefix'])).notes).toBe('by prefix');
+    expect(
+      (await runJson(box, [...db, 'trades', 'edit', prefix.replace(/-/g, '').toUpperCase(), '--clear', 'notes'])).notes,
+    ).toBe(null);
   });
 
   it('lists the candidates of an ambiguous prefix, and says when none matches', async () => {
@@ -68,18 +67,18 @@ describe('ids by their start, like git', { timeout: 180_000 }, () => {
     const none = await run(box, [...db, 'trades', 'delete', 'ffffffff', '--yes']);
     expect(none).toMatchObject({ code: 1, stderr: 'tj: no trade has an id starting with ffffffff\n' });
     const bad = await run(box, [...db, 'trades', 'show', 'ES']);
-    expect(bad).toMatchObject({ code: 2, stderr: 'tj: "ES" is not a trade id or the start of one\n' });
+    expect(bad).toMatchObject({ code: 2, stderr: 'tj: "ES" is not a trade id, short id or the start of an id\n' });
     expect((await run(box, [...db, 'trades', 'show', ids[0]?.slice(0, 3) as string])).stderr).toMatch(/at least 4 characters/);
   });
 
   it('takes prefixes for journal entries, webhooks and alerts too', async () => {
     const entry = await runJson(box, [...db, 'journal', 'add', '--no-input', '--date', '2024-03-04', '--plan', 'Fade']);
     const short = idColumn(await ok(box, [...db, 'journal', 'list']))[0] as string;
-    expect(entry.id.startsWith(short)).toBe(true);
+    expect(entry.id.endsWith(short)).toBe(true);
     expect((await runJson(box, [...db, 'journal', 'edit', short, '--review', 'Done'])).postmarketReview).toBe('Done');
     const hook = await runJson(box, [...db, 'webhooks', 'add', '--url', 'http://127.0.0.1:9/hook', '--allow-private-webhooks']);
     const hookShort = idColumn(await ok(box, [...db, 'webhooks', 'list']))[0] as string;
-    expect(hookShort).toBe(hook.id.slice(0, 8));
+    expect(hookShort).toBe(hook.id.slice(-10));
     expect(await runJson(box, [...db, 'webhooks', 'remove', hookShort])).toEqual({ deleted: hook.id });
   });
 });
@@ -90,8 +89,8 @@ describe('tj alerts events, edit, enable and disable', { timeout: 120_000 }, () 
     const loss = await runJson(box, [...db, 'alerts', 'add', '--name', 'Day', '--type', 'dailyLossLimit', '--threshold', '500']);
     const shown = idColumn(await ok(box, [...db, 'alerts', 'list']));
     expect(shown).toHaveLength(2);
-    const lossShort = shown.find((s) => loss.id.startsWith(s)) as string;
-    const stopShort = shown.find((s) => stop.id.startsWith(s)) as string;
+    const lossShort = shown.find((s) => loss.id.endsWith(s)) as string;
+    const stopShort = shown.find((s) => stop.id.endsWith(s)) as string;
     const edited = await runJson(box, [...db, '--tz', 'Europe/London', 'alerts', 'edit', lossShort, '--threshold', '750']);
     expect(edited).toMatchObject({ id: loss.id, threshold: 750, tz: 'Europe/London', name: 'Day' });
     // Without --tz the rule keeps its zone, whatever TJ_TZ or the system zone is.
@@ -124,7 +123,7 @@ describe('tj alerts events, edit, enable and disable', { timeout: 120_000 }, () 
     expect(one).toMatchObject({ events: [{ alertId: stop.id }], pagination: { total: 1 } });
     const table = await ok(box, [...db, 'alerts', 'events']);
     expect(table).toContain('No stop');
-    expect(table).toContain(trade.id.slice(0, 8));
+    expect(table).toContain(trade.id.slice(-10));
     expect(table).not.toContain(trade.id);
   });
 });

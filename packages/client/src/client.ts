@@ -14,7 +14,7 @@ import { type RetryOptions, retryPolicy } from './retry.js';
 import { Session, type Tokens, type TokensListener } from './session.js';
 import { type Call, operationCaller } from './operation.js';
 import { buildUrl, type CallOptions, createTransport } from './transport.js';
-import type { AccountList, AccountListQuery, Health, InstrumentList, IdKind, ShortIds } from './types.js';
+import type { AccountList, AccountListQuery, Health, InstrumentList } from './types.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -109,16 +109,6 @@ export function createClient(options: ClientOptions) {
      */
     instruments(callOptions?: CallOptions): Promise<InstrumentList> {
       return call('listInstruments', {}, callOptions);
-    },
-
-    /**
-     * The shortest unique start (8+ characters) of each id among your ids of that kind, to show
-     * people; lists take it back as `idPrefix`.
-     *
-     * @example const { shortIds } = await client.shortIds('trade', page.trades.map((t) => t.id));
-     */
-    shortIds(kind: IdKind, ids: readonly string[], callOptions?: CallOptions): Promise<ShortIds> {
-      return call('shortIds', { query: { kind, ids: [...ids] } }, callOptions);
     },
 
     /**

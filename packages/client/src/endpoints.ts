@@ -68,7 +68,6 @@ export const ENDPOINTS = {
   updateAlert: { method: 'PATCH', path: '/alerts/:id' },
   deleteAlert: { method: 'DELETE', path: '/alerts/:id' },
   listAlertEvents: { method: 'GET', path: '/alerts/:id/events' },
-  shortIds: { method: 'GET', path: '/short-ids' },
   getSettings: { method: 'GET', path: '/settings' },
   updateSettings: { method: 'PATCH', path: '/settings' },
   health: { method: 'GET', path: '/health', auth: false },

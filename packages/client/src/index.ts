@@ -13,3 +13,5 @@ export {
   verifyWebhookSignature,
   WebhookVerificationError,
 } from './webhooks/verify.js';
+/** Short ids (an id's last 10 hexadecimal digits): what lists show people, taken wherever an id is. */
+export { isShortId, shortId } from '@tj/schemas/short-id';

@@ -72,7 +72,6 @@ export type {
   Scope,
   Settings,
   SettingsPatchInput,
-  ShortIds,
   Statistics,
   TokenPair,
   TotpEnabled,

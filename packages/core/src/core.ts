@@ -12,7 +12,6 @@ import { formatRegistry } from './import/formats/index.js';
 import type { BrokerFormat } from './import/formats/types.js';
 import { importHistory } from './import/history.js';
 import { imports } from './import/service.js';
-import { ids } from './ids/service.js';
 import { journal } from './journal/service.js';
 import { reports } from './reports/service.js';
 import { settings } from './settings/service.js';
@@ -82,7 +81,6 @@ export function createCore(options: CoreOptions) {
     alerts: alerts(deps),
     analytics: analyticsService,
     reports: reports(deps, analyticsService),
-    ids: ids(deps),
     accounts: accounts(deps),
     settings: settings(deps, settingsWritten),
     /** FX reference rates: the user's own, and those fetched from a provider; analytics convert money with them. */

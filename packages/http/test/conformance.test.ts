@@ -270,7 +270,7 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       expect((await as(t, 200, 'GET', '/api/settings')).body.tradingDayStart).toEqual(start);
     });
 
-    it('reports and short ids', async () => {
+    it('reports, id prefixes and short ids', async () => {
       const trade = (
         await me(201, 'POST', '/api/trades', '/api/trades', tradeBody({ exitPrice: 5010, exitTime: '2026-01-05T16:00:00Z' }))
       ).body;
@@ -279,8 +279,15 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       const page = await me(200, 'GET', '/api/reports/summary.html', '/api/reports/summary.html?instrument=ES');
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       await me(200, 'GET', '/api/trades', `/api/trades?idPrefix=${trade.id.slice(0, 8)}`);
-      await me(200, 'GET', '/api/short-ids', `/api/short-ids?kind=trade&ids=${trade.id}`);
-      await me(400, 'GET', '/api/short-ids', '/api/short-ids?kind=planet&ids=x');
+      // A short id (the id's last 10 hex digits) names the record wherever its id does.
+      const byShort = await me(200, 'GET', '/api/trades/{id}', `/api/trades/${trade.id.slice(-10).toUpperCase()}`);
+      expect(byShort.body.id).toBe(trade.id);
+      await me(
+        404,
+        'GET',
+        '/api/trades/{id}',
+        `/api/trades/${trade.id.slice(-10).replace(/./, (c: string) => (c === '0' ? '1' : '0'))}`,
+      );
       const accounts = await me(200, 'GET', '/api/accounts', '/api/accounts');
       expect(accounts.body.accounts.length).toBeGreaterThan(0);
       await as(undefined, 401, 'GET', '/api/accounts');

@@ -44,7 +44,6 @@ const ADDITIONS = [
   'get /api/openapi.json',
   'get /api/reports/summary',
   'get /api/reports/summary.html',
-  'get /api/short-ids',
 ];
 
 describe('the OpenAPI document', () => {
@@ -81,6 +80,25 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/auth/login/otp'].post.security).toEqual([]);
     expect(doc.paths['/api/auth/login'].post.security).toEqual([]);
     expect(doc.paths['/api/health'].get.security).toEqual([]);
+  });
+
+  it('takes a full id or a short id in every id path, answering 404 and 409 (ambiguous_id) there; a profile name is a name', () => {
+    const idPaths = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      /\{(id|deliveryId)\}/.test(p) ? Object.values(ops as Record<string, any>) : [],
+    );
+    expect(idPaths.length).toBeGreaterThan(15);
+    for (const op of idPaths) {
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['404', '409']));
+      for (const param of op.parameters.filter((x: { in?: string }) => x.in === 'path')) {
+        const pattern = new RegExp(param.schema.pattern);
+        expect(pattern.test('0193ab4f-1c2a-7a3f-8e21-5b0c9d3f7a61'), op.operationId).toBe(true);
+        expect(pattern.test('0C9D3F7A61'), op.operationId).toBe(true);
+        expect(pattern.test('0193ab4f'), op.operationId).toBe(false);
+      }
+    }
+    const profile = doc.paths['/api/imports/profiles/{name}'].get.parameters.find((x: { in?: string }) => x.in === 'path');
+    expect(profile.schema.format).not.toBe('uuid');
+    if (profile.schema.pattern !== undefined) expect(new RegExp(profile.schema.pattern).test('ibkr-daily')).toBe(true);
   });
 
   it('takes request bodies and query parameters from core’s schemas', () => {

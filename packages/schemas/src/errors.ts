@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   requestTimeout: { code: 'request_timeout', status: 408 },
   /** A uniqueness conflict, such as a second journal entry for the same date. */
   conflict: { code: 'conflict', status: 409 },
+  /** A short id that several of the user's records of one kind share: give the full id (the detail lists them). */
+  ambiguousId: { code: 'ambiguous_id', status: 409 },
   /** A request with this Idempotency-Key is still being processed. */
   idempotencyKeyInUse: { code: 'idempotency_key_in_use', status: 409 },
   /** A body, upload or input over one of the server's bounds (the detail names it). */

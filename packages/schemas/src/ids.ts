@@ -1,25 +1,20 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
 
-/** The kinds of record whose ids can be shortened. */
+export { isFullId, isShortId, SHORT_ID_LENGTH, shortId } from './short-id.js';
+
+/** A record's id as a path takes it: the full id or its short id. */
+export const recordIdSchema = z
+  .string()
+  .regex(/^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{10})$/, {
+    message: 'must be an id or a short id (its last 10 characters)',
+  })
+  .meta({
+    description: 'The record’s id (a UUID) or its short id: the id’s last 10 hexadecimal digits, as lists show them',
+    example: '0c9d3f7a61',
+  });
+
+/** The kinds of record with ids people type. */
 export const idKindSchema = z.enum(['trade', 'journal', 'alert', 'webhook', 'import', 'corporateAction']);
-
-/** Query of GET /api/short-ids: a kind and up to 100 comma-separated ids. */
-export const shortIdsQuerySchema = z.strictObject({
-  kind: idKindSchema,
-  ids: z
-    .string()
-    .transform((s) => s.split(',').map((id) => id.trim()))
-    .pipe(z.array(idSchema).min(1).max(100))
-    .meta({ description: 'Up to 100 ids, comma-separated' }),
-});
-
-/** Response of GET /api/short-ids: each id's shortest unique start among the user's ids of its kind. */
-export const shortIdsSchema = z
-  .object({ shortIds: z.record(z.string(), z.string()) })
-  .meta({ id: 'ShortIds', description: 'Each id mapped to the fewest of its first characters (at least 8) no other id shares' });
 
 /** A kind of record with ids. */
 export type IdKind = z.output<typeof idKindSchema>;
-/** Answer of GET /api/short-ids. */
-export type ShortIds = z.output<typeof shortIdsSchema>;

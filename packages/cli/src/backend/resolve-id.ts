@@ -1,5 +1,5 @@
 import type { IdKind } from '@tj/core';
-import { idPrefixRange } from '@tj/core/ids';
+import { idPrefixRange, isShortId } from '@tj/core/ids';
 import type { Context } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
 import { dateTime } from '../output/format.js';
@@ -58,17 +58,41 @@ async function candidates(ctx: Context, kind: IdKind, prefix: string): Promise<{
   return { found: found.slice(0, SHOWN), total: found.length };
 }
 
+/** The full id of the record a short id names, asked of the server (a short id two records share is its 409, exit 2). */
+async function byShortId(ctx: Context, kind: IdKind, short: string): Promise<string> {
+  const client = await ctx.client();
+  if (kind === 'trade') return (await client.trades.get(short)).id;
+  if (kind === 'journal') return (await client.journal.get(short)).id;
+  if (kind === 'import') return (await client.imports.get(short)).id;
+  // Alerts, webhooks and corporate actions are listed whole: the short id is matched on the list.
+  const all =
+    kind === 'alert'
+      ? (await client.alerts.list()).alerts
+      : kind === 'webhook'
+        ? (await client.webhooks.list()).webhooks
+        : (await client.corporateActions.list()).corporateActions;
+  const found = all.filter((r) => r.id.endsWith(short));
+  if (found.length === 1 && found[0]) return found[0].id;
+  const noun = NOUNS[kind];
+  if (found.length === 0) throw new CliError(`no ${noun} has the short id ${short}`);
+  throw new AmbiguousIdError(
+    `${found.length} ${noun}s have the short id ${short}: give the full id (${found.map((r) => r.id).join(', ')})`,
+  );
+}
+
 /**
- * The full id of a record given its id or the start of it (like git): a full id is used as
- * is; a prefix must match exactly one record of the user, else the error lists the candidates.
+ * The full id of a record given as its full id, its short id (the last 10 hex digits, as lists
+ * show it) or the start of its id (like git): a prefix must match exactly one record of the
+ * user, else the error lists the candidates.
  *
- * @example const id = await resolveId(ctx, 'trade', '0193ab4f');
+ * @example const id = await resolveId(ctx, 'trade', '0c9d3f7a61');
  */
 export async function resolveId(ctx: Context, kind: IdKind, text: string): Promise<string> {
   const given = text.trim().toLowerCase();
   const noun = NOUNS[kind];
-  if (idPrefixRange(given) === undefined) throw new UsageError(`"${text}" is not a ${noun} id or the start of one`);
-  if (given.length === 36) return text.trim();
+  if (idPrefixRange(given) === undefined) throw new UsageError(`"${text}" is not a ${noun} id, short id or the start of an id`);
+  if (given.length === 36) return given;
+  if (isShortId(given)) return byShortId(ctx, kind, given);
   if (given.replace(/-/g, '').length < MIN_PREFIX) {
     throw new UsageError(`give at least ${MIN_PREFIX} characters of the ${noun} id (got "${text}")`);
   }

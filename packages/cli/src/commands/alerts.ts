@@ -7,7 +7,7 @@ import type { Context, Io } from '../context.js';
 import { UsageError } from '../errors.js';
 import { dateTime, NONE, num, pageLine } from '../output/format.js';
 import { defined, numberArg, positiveIntArg } from '../util/args.js';
-import { askShortIds, shortIdsOf } from '../views/short-ids.js';
+import { shortId } from '@tj/core/ids';
 
 const TYPES = ['dailyLossLimit', 'maxConsecutiveLosses', 'maxDrawdown', 'riskPerTrade', 'missingStopLoss'] as const;
 
@@ -41,7 +41,7 @@ export async function addAlert(ctx: Context, opts: Opts): Promise<void> {
     threshold = Number(v);
   }
   const alert = await (await ctx.client()).alerts.create(raw(defined({ name, type, threshold, tz: ctx.tz })));
-  ctx.out.result(alert, (a) => ctx.out.line(ctx.out.c.green(`Created alert ${a.id}: ${describeAlert(a)}`)));
+  ctx.out.result(alert, (a) => ctx.out.line(ctx.out.c.green(`Created alert ${shortId(a.id)}: ${describeAlert(a)}`)));
 }
 
 /** `tj alerts list`. */
@@ -49,10 +49,9 @@ export async function listAlerts(ctx: Context): Promise<void> {
   const data = await (await ctx.client()).alerts.list();
   ctx.out.result(data, ({ alerts }) => {
     if (alerts.length === 0) return ctx.out.line('No alerts.');
-    const short = shortIdsOf(alerts);
     ctx.out.printTable(
       ['ID', 'Name', 'Type', 'Threshold', 'Time zone', 'Active'],
-      alerts.map((a) => [short(a.id), a.name, a.type, thresholdOf(a) ?? NONE, a.tz, a.active ? 'yes' : 'no']),
+      alerts.map((a) => [shortId(a.id), a.name, a.type, thresholdOf(a) ?? NONE, a.tz, a.active ? 'yes' : 'no']),
       ['left', 'left', 'left', 'right', 'left', 'left'],
     );
   });
@@ -62,7 +61,7 @@ export async function listAlerts(ctx: Context): Promise<void> {
 async function updateAlert(ctx: Context, arg: string, body: Record<string, unknown>, verb: string): Promise<void> {
   const id = await resolveId(ctx, 'alert', arg);
   const alert = await (await ctx.client()).alerts.update(id, body);
-  ctx.out.result(alert, (a) => ctx.out.line(ctx.out.c.green(`${verb} alert ${a.id}: ${describeAlert(a)}`)));
+  ctx.out.result(alert, (a) => ctx.out.line(ctx.out.c.green(`${verb} alert ${shortId(a.id)}: ${describeAlert(a)}`)));
 }
 
 /** `tj alerts edit <id>`: name, threshold, and (with --tz) the zone its day is counted in. */
@@ -91,8 +90,6 @@ export async function removeAlert(ctx: Context, _opts: Opts, [arg]: string[]): P
 async function printEvents(ctx: Context, events: AlertEvent[], alerts: Alert[]): Promise<void> {
   if (events.length === 0) return ctx.out.line('No alert has fired.');
   const byId = new Map(alerts.map((a) => [a.id, a]));
-  const tradeIds = [...new Set(events.flatMap((e) => (e.tradeId ? [e.tradeId] : [])))];
-  const shortTrade = await askShortIds(await ctx.client(), 'trade', tradeIds);
   ctx.out.printTable(
     ['Triggered', 'Alert', 'Type', 'Value', 'Trade'],
     events.map((e) => {
@@ -102,7 +99,7 @@ async function printEvents(ctx: Context, events: AlertEvent[], alerts: Alert[]):
         a?.name ?? e.alertId,
         a?.type ?? NONE,
         num(e.value),
-        e.tradeId ? (shortTrade[e.tradeId] ?? e.tradeId) : NONE,
+        e.tradeId ? shortId(e.tradeId) : NONE,
       ];
     }),
     ['left', 'left', 'left', 'right', 'left'],
@@ -158,20 +155,20 @@ export function registerAlerts(program: Command, io: Io): void {
     .option('--name <name>', 'a new name')
     .option('--threshold <n>', 'a new threshold', numberArg)
     .action(action(io, editAlert));
-  examples(edit, ['tj alerts edit 0193ab4f --threshold 750', 'tj alerts edit 0193ab4f --tz Europe/London']);
+  examples(edit, ['tj alerts edit 7f3a9c21e4 --threshold 750', 'tj alerts edit 7f3a9c21e4 --tz Europe/London']);
   examples(
     alerts
       .command('enable <id>')
       .description('turn a rule back on')
       .action(action(io, setActive(true))),
-    ['tj alerts enable 0193ab4f'],
+    ['tj alerts enable 7f3a9c21e4'],
   );
   examples(
     alerts
       .command('disable <id>')
       .description('turn a rule off (it keeps its history)')
       .action(action(io, setActive(false))),
-    ['tj alerts disable 0193ab4f'],
+    ['tj alerts disable 7f3a9c21e4'],
   );
 
   const events = alerts
@@ -180,9 +177,9 @@ export function registerAlerts(program: Command, io: Io): void {
     .option('--page <n>', 'page number (with an id)', positiveIntArg)
     .option('--limit <n>', 'triggers to show (1-100, default 20)', positiveIntArg)
     .action(action(io, listEvents));
-  examples(events, ['tj alerts events', 'tj alerts events 0193ab4f --json']);
+  examples(events, ['tj alerts events', 'tj alerts events 7f3a9c21e4 --json']);
 
   examples(alerts.command('remove <id>').description('remove an alert rule and its history').action(action(io, removeAlert)), [
-    'tj alerts remove 0193ab4f',
+    'tj alerts remove 7f3a9c21e4',
   ]);
 }

@@ -8,7 +8,7 @@ import { UsageError } from '../errors.js';
 import { clip, dateTime, plural } from '../output/format.js';
 import { dateTimeFlag, defined } from '../util/args.js';
 import { isCalendarDate } from '../util/dates.js';
-import { askShortIds, shortIdsOf } from '../views/short-ids.js';
+import { shortId } from '@tj/core/ids';
 
 /** What an action changes, in a few words: `split 4:1`, `renamed META`. */
 function changeOf(a: Pick<CorporateAction, 'kind' | 'ratio' | 'newInstrument'>): string {
@@ -49,10 +49,9 @@ export async function addCorporateAction(ctx: Context, opts: Opts): Promise<void
   });
   const client = await ctx.client();
   const created = await client.corporateActions.create(raw(body));
-  const short = await askShortIds(client, 'trade', created.adjustedTradeIds);
   ctx.out.result(created, (a) => {
-    ctx.out.line(ctx.out.c.green(`Recorded the ${describe(a, ctx.tz)} (${a.id})`));
-    const adjusted = a.adjustedTradeIds.map((id) => short[id] ?? id);
+    ctx.out.line(ctx.out.c.green(`Recorded the ${describe(a, ctx.tz)} (${shortId(a.id)})`));
+    const adjusted = a.adjustedTradeIds.map(shortId);
     ctx.out.line(
       adjusted.length === 0
         ? 'No open trade was entered before it: nothing to adjust.'
@@ -66,11 +65,10 @@ export async function listCorporateActions(ctx: Context, opts: Opts): Promise<vo
   const data = await (await ctx.client()).corporateActions.list(defined({ instrument: opts.instrument, account: opts.account }));
   ctx.out.result(data, ({ corporateActions }) => {
     if (corporateActions.length === 0) return ctx.out.line('No corporate actions.');
-    const short = shortIdsOf(corporateActions);
     ctx.out.printTable(
       ['ID', 'Instrument', 'Change', 'Account', 'Effective', 'From', 'Note'],
       corporateActions.map((a) => [
-        short(a.id),
+        shortId(a.id),
         a.instrument,
         changeOf(a),
         a.account ?? 'all',
@@ -127,6 +125,6 @@ export function registerCorporateActions(program: Command, io: Io): void {
       .command('delete <id>')
       .description('delete an action and undo it on the open trades it covers (refused when one went on past it)')
       .action(action(io, deleteCorporateAction)),
-    ['tj corporate-actions delete 0193ab4f'],
+    ['tj corporate-actions delete 7f3a9c21e4'],
   );
 }

@@ -7,7 +7,7 @@ import { registerImportProfiles } from './import-profiles.js';
 import type { Context, Io } from '../context.js';
 import { dateTime, money, num, pageLine, plural } from '../output/format.js';
 import type { Output } from '../output/output.js';
-import { shortIdsFrom } from '../views/short-ids.js';
+import { shortId } from '@tj/core/ids';
 import { defined, positiveIntArg } from '../util/args.js';
 
 function state(i: ImportListItem): string {
@@ -24,11 +24,10 @@ export async function listImports(ctx: Context, opts: Opts): Promise<void> {
   const page = await client.imports.list(defined({ page: opts.page, limit: opts.limit }));
   await ctx.out.resultAsync(page, async ({ imports, pagination }) => {
     if (imports.length === 0) return ctx.out.line('No imports yet: tj import FILE');
-    const short = await shortIdsFrom(client, 'import', imports);
     ctx.out.printTable(
       ['ID', 'When', 'File', 'Format', 'Created', 'Updated', 'Dupes', 'Net P&L', 'State'],
       imports.map((i) => [
-        short(i.id),
+        shortId(i.id),
         dateTime(i.startedAt, ctx.tz),
         i.fileName ?? '',
         i.format.label,
@@ -51,7 +50,7 @@ export function printImport(out: Output, r: ImportRecord, tz: string): void {
   const zone = r.sourceTzUsed ? ` · times in ${r.sourceTz}` : ' · times with their own zone';
   out.line(`${out.c.bold(r.format.label)}${r.fileName ? ` · ${r.fileName}` : ''}${zone}`);
   out.line(
-    `Import ${r.id} · ${dateTime(r.startedAt, tz)}${r.undoneAt ? out.c.yellow(` · undone ${dateTime(r.undoneAt, tz)}`) : ''}`,
+    `Import ${shortId(r.id)} · ${dateTime(r.startedAt, tz)}${r.undoneAt ? out.c.yellow(` · undone ${dateTime(r.undoneAt, tz)}`) : ''}`,
   );
   out.line(
     `${plural(c.rows, 'row')}, ${plural(c.fills, 'fill')}: ${c.tradesCreated} created, ${c.tradesUpdated} updated, ${c.duplicates} already imported, ${c.invalid} invalid${c.scheduledFees > 0 ? `, ${c.scheduledFees} with fees from the commission schedule` : ''}`,
@@ -88,7 +87,7 @@ export async function undoImport(ctx: Context, opts: Opts, [arg]: string[]): Pro
 /** Registers `tj imports …`. */
 export function registerImports(program: Command, io: Io): void {
   const imports = program.command('imports').description('the imports you made: list, show, undo; saved column mappings');
-  examples(imports, ['tj imports list', 'tj imports show 0193ab4f', 'tj imports undo 0193ab4f --yes']);
+  examples(imports, ['tj imports list', 'tj imports show 7f3a9c21e4', 'tj imports undo 7f3a9c21e4 --yes']);
   examples(
     imports
       .command('list')
@@ -104,7 +103,7 @@ export function registerImports(program: Command, io: Io): void {
       .argument('<id>', 'import id or its start')
       .description('what an import read and did')
       .action(action(io, showImport)),
-    ['tj imports show 0193ab4f', 'tj imports show 0193ab4f --json'],
+    ['tj imports show 7f3a9c21e4', 'tj imports show 7f3a9c21e4 --json'],
   );
   examples(
     imports
@@ -114,7 +113,7 @@ export function registerImports(program: Command, io: Io): void {
       .option('--yes', 'do not ask')
       .option('--force', 'undo even when trades of the import were edited since')
       .action(action(io, undoImport)),
-    ['tj imports undo 0193ab4f --yes', 'tj imports undo 0193ab4f --yes --force'],
+    ['tj imports undo 7f3a9c21e4 --yes', 'tj imports undo 7f3a9c21e4 --yes --force'],
   );
   registerImportProfiles(imports, io);
 }

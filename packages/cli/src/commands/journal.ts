@@ -1,3 +1,4 @@
+import { shortId } from '@tj/core/ids';
 import { type Command, Option } from 'commander';
 import { action, examples, type Opts } from '../command-kit.js';
 import { raw } from '../backend/client.js';
@@ -6,7 +7,6 @@ import type { Context, Io } from '../context.js';
 import { UsageError } from '../errors.js';
 import { dateRangeFlags, defined, listArg, positiveIntArg } from '../util/args.js';
 import { dayArg, showDay, tradingToday } from '../views/day-view.js';
-import { shortIdsFrom } from '../views/short-ids.js';
 import { printJournalEntry, printJournalTable } from '../views/journal-view.js';
 import {
   addJournalFieldOptions,
@@ -24,7 +24,7 @@ export async function addEntry(ctx: Context, opts: Opts): Promise<void> {
   body.date ??= await tradingToday(ctx);
   const entry = await (await ctx.client()).journal.create(raw(body));
   ctx.out.result(entry, (e) => {
-    ctx.out.line(ctx.out.c.green(`Created ${e.type} journal entry ${e.id} for ${e.date}`));
+    ctx.out.line(ctx.out.c.green(`Created ${e.type} journal entry ${shortId(e.id)} for ${e.date}`));
     printJournalEntry(ctx.out, e, ctx.tz);
   });
 }
@@ -40,7 +40,7 @@ export async function listEntries(ctx: Context, opts: Opts): Promise<void> {
   const client = await ctx.client();
   const page = await client.journal.list(query);
   await ctx.out.resultAsync(page, async (p) => {
-    printJournalTable(ctx.out, p.entries, p.pagination, await shortIdsFrom(client, 'journal', p.entries));
+    printJournalTable(ctx.out, p.entries, p.pagination);
   });
 }
 
@@ -60,7 +60,7 @@ export async function editEntry(ctx: Context, opts: Opts, [arg]: string[]): Prom
     throw new UsageError('nothing to change: pass the fields to change as flags (see tj journal edit --help)');
   const entry = await (await ctx.client()).journal.update(await resolveId(ctx, 'journal', arg as string), body);
   ctx.out.result(entry, (e) => {
-    ctx.out.line(ctx.out.c.green(`Updated journal entry ${e.id}`));
+    ctx.out.line(ctx.out.c.green(`Updated journal entry ${shortId(e.id)}`));
     printJournalEntry(ctx.out, e, ctx.tz);
   });
 }
@@ -101,7 +101,7 @@ export function registerJournal(program: Command, io: Io): void {
     .command('show <id|day>')
     .description('show one entry in full, or a day (YYYY-MM-DD, today, yesterday): its entries, trades and P&L')
     .action(action(io, showEntry));
-  examples(show, ['tj journal show 0193ab4f', 'tj journal show 2026-11-20', 'tj journal show today --tz America/New_York']);
+  examples(show, ['tj journal show 7f3a9c21e4', 'tj journal show 2026-11-20', 'tj journal show today --tz America/New_York']);
 
   const edit = addJournalFieldOptions(
     journal.command('edit <id>').description('change fields of an entry (emotion scores merge)'),
@@ -109,8 +109,8 @@ export function registerJournal(program: Command, io: Io): void {
     .option('--clear <fields>', `clear fields: ${JOURNAL_CLEARABLE.join(', ')}`, listArg)
     .action(action(io, editEntry));
   examples(edit, [
-    'tj journal edit 0193… --stress 2 --review "Stuck to the plan"',
-    'tj journal edit 0193… --clear premarket,stress',
+    'tj journal edit 7f3a9c21e4 --stress 2 --review "Stuck to the plan"',
+    'tj journal edit 7f3a9c21e4 --clear premarket,stress',
   ]);
 
   const del = journal
@@ -118,5 +118,5 @@ export function registerJournal(program: Command, io: Io): void {
     .description('delete an entry')
     .option('-y, --yes', 'do not ask for confirmation')
     .action(action(io, deleteEntry));
-  examples(del, ['tj journal delete 0193… --yes']);
+  examples(del, ['tj journal delete 7f3a9c21e4 --yes']);
 }

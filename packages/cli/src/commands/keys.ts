@@ -1,3 +1,4 @@
+import { shortId } from '@tj/core/ids';
 import type { Command } from 'commander';
 import { raw } from '../backend/client.js';
 import { action, examples, type Opts } from '../command-kit.js';
@@ -25,7 +26,7 @@ export async function createKey(ctx: Context, opts: Opts): Promise<void> {
   const body = defined({ name, scopes, expiresAt: expiresAt(opts.expires, ctx.tz) });
   const key = await (await ctx.client()).keys.create(raw(body));
   ctx.out.result(key, (k) => {
-    ctx.out.line(ctx.out.c.green(`Created API key ${k.id} (${k.name}) with ${k.scopes.join(', ')}`));
+    ctx.out.line(ctx.out.c.green(`Created API key ${shortId(k.id)} (${k.name}) with ${k.scopes.join(', ')}`));
     ctx.out.line(`Key (shown only now; store it as a secret): ${k.key}`);
     ctx.out.line(ctx.out.c.dim(`Send it as: Authorization: Bearer ${k.prefix}`));
   });
@@ -42,7 +43,7 @@ export async function listKeys(ctx: Context): Promise<void> {
     ctx.out.printTable(
       ['ID', 'Name', 'Key', 'Scopes', 'State', 'Expires', 'Last used', 'Created'],
       keys.map((k) => [
-        k.id,
+        shortId(k.id),
         k.name,
         k.prefix,
         k.scopes.join(','),
@@ -80,6 +81,6 @@ export function registerKeys(program: Command, io: Io): void {
     'tj keys list --json',
   ]);
   examples(keys.command('revoke <id>').description('revoke an API key at once').action(action(io, revokeKey)), [
-    'tj keys revoke 0193…',
+    'tj keys revoke 7f3a9c21e4',
   ]);
 }

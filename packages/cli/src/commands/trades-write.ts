@@ -1,3 +1,4 @@
+import { shortId } from '@tj/core/ids';
 import type { TjClient } from '@tj/client';
 import { type Input, raw } from '../backend/client.js';
 import { resolveId } from '../backend/resolve-id.js';
@@ -61,7 +62,7 @@ export async function addTrade(ctx: Context, opts: Opts): Promise<void> {
   body.entryTime ??= new Date().toISOString();
   const trade = await (await ctx.client()).trades.create(raw(body));
   ctx.out.result(trade, (t) => {
-    ctx.out.line(ctx.out.c.green(`Created trade ${t.id}`));
+    ctx.out.line(ctx.out.c.green(`Created trade ${shortId(t.id)}`));
     printTrade(ctx.out, t, ctx.tz);
   });
   await noteFiredAlerts(ctx, trade);
@@ -82,7 +83,7 @@ export async function closeTrade(ctx: Context, opts: Opts, [arg]: string[]): Pro
   }
   const trade = await (await ctx.client()).trades.update(id, body);
   ctx.out.result(trade, (t) => {
-    ctx.out.line(ctx.out.c.green(`Closed trade ${t.id}: result ${t.result ?? '-'}`));
+    ctx.out.line(ctx.out.c.green(`Closed trade ${shortId(t.id)}: result ${t.result ?? '-'}`));
     printTrade(ctx.out, t, ctx.tz);
   });
   await noteFiredAlerts(ctx, trade);
@@ -96,7 +97,7 @@ export async function editTrade(ctx: Context, opts: Opts, [arg]: string[]): Prom
   }
   const trade = await (await ctx.client()).trades.update(await resolveId(ctx, 'trade', arg as string), body);
   ctx.out.result(trade, (t) => {
-    ctx.out.line(ctx.out.c.green(`Updated trade ${t.id}`));
+    ctx.out.line(ctx.out.c.green(`Updated trade ${shortId(t.id)}`));
     printTrade(ctx.out, t, ctx.tz);
   });
   await noteFiredAlerts(ctx, trade);

@@ -4,7 +4,6 @@ import { resolveId } from '../backend/resolve-id.js';
 import type { Context, Io } from '../context.js';
 import { defined, listArg, positiveIntArg, rangeFlags } from '../util/args.js';
 import { dayOf, journalOfDay, printJournalBrief } from '../views/day-view.js';
-import { shortIdsFrom } from '../views/short-ids.js';
 import { printExecutions, printPartialExits, printTrade, printTradeTable } from '../views/trade-view.js';
 import { addTradeFieldOptions, CLEARABLE } from './trade-fields.js';
 import { addTrade, closeTrade, deleteTrade, editTrade } from './trades-write.js';
@@ -92,7 +91,7 @@ export async function listTrades(ctx: Context, opts: Opts): Promise<void> {
   const client = await ctx.client();
   const page = await client.trades.list(query);
   await ctx.out.resultAsync(page, async (p) => {
-    printTradeTable(ctx.out, p.trades, ctx.tz, p.pagination, await shortIdsFrom(client, 'trade', p.trades));
+    printTradeTable(ctx.out, p.trades, ctx.tz, p.pagination);
   });
 }
 
@@ -133,7 +132,7 @@ export function registerTrades(program: Command, io: Io): void {
       .command('show <id>')
       .description('show one trade and the journal of its day (an id or its start)')
       .action(action(io, showTrade)),
-    ['tj trades show 0193ab4f'],
+    ['tj trades show 7f3a9c21e4'],
   );
 
   const add = addTradeFieldOptions(
@@ -155,17 +154,17 @@ export function registerTrades(program: Command, io: Io): void {
   ]);
   close.action(action(io, closeTrade));
   examples(close, [
-    'tj trades close 0193… --exit-price 4990',
-    'tj trades close 0193… --exit-price 4990 --exit-time "2026-11-20 15:55" --fees 4.5',
+    'tj trades close 7f3a9c21e4 --exit-price 4990',
+    'tj trades close 7f3a9c21e4 --exit-price 4990 --exit-time "2026-11-20 15:55" --fees 4.5',
   ]);
 
   const edit = addTradeFieldOptions(trades.command('edit <id>').description('change fields of a trade'))
     .option('--clear <fields>', `clear optional fields: ${Object.keys(CLEARABLE).join(', ')} (exit reopens)`, listArg)
     .action(action(io, editTrade));
   examples(edit, [
-    'tj trades edit 0193… --stop 4990 --tags fomc,news',
-    'tj trades edit 0193… --clear target,notes',
-    'tj trades edit 0193… --clear exit',
+    'tj trades edit 7f3a9c21e4 --stop 4990 --tags fomc,news',
+    'tj trades edit 7f3a9c21e4 --clear target,notes',
+    'tj trades edit 7f3a9c21e4 --clear exit',
   ]);
 
   const del = trades
@@ -173,5 +172,5 @@ export function registerTrades(program: Command, io: Io): void {
     .description('delete a trade')
     .option('-y, --yes', 'do not ask for confirmation')
     .action(action(io, deleteTrade));
-  examples(del, ['tj trades delete 0193… --yes']);
+  examples(del, ['tj trades delete 7f3a9c21e4 --yes']);
 }

@@ -7,7 +7,7 @@ import type { Context, Io } from '../context.js';
 import { CliError } from '../errors.js';
 import { clip, dateTime, NONE, pageLine } from '../output/format.js';
 import { defined, listArg, positiveIntArg } from '../util/args.js';
-import { shortIdsOf } from '../views/short-ids.js';
+import { shortId } from '@tj/core/ids';
 
 const EVENTS =
   'trade.created, trade.updated, trade.closed, trade.deleted, journal.created, journal.updated, journal.deleted, alert.triggered, or * for all';
@@ -25,7 +25,7 @@ export async function addWebhook(ctx: Context, opts: Opts): Promise<void> {
   const body = defined({ url, events: opts.events ?? ['*'], secret: opts.secret });
   const hook = await (await clientFor(ctx, opts)).webhooks.create(raw(body));
   ctx.out.result(hook, (h) => {
-    ctx.out.line(ctx.out.c.green(`Created webhook ${h.id} for ${h.events.join(', ')} → ${h.url}`));
+    ctx.out.line(ctx.out.c.green(`Created webhook ${shortId(h.id)} for ${h.events.join(', ')} → ${h.url}`));
     ctx.out.line(`Signing secret (shown only now; keep it for your receiver): ${h.secret}`);
   });
 }
@@ -35,10 +35,9 @@ export async function listWebhooks(ctx: Context): Promise<void> {
   const data = await (await ctx.client()).webhooks.list();
   ctx.out.result(data, ({ webhooks }) => {
     if (webhooks.length === 0) return ctx.out.line('No webhooks.');
-    const short = shortIdsOf(webhooks);
     ctx.out.printTable(
       ['ID', 'URL', 'Events', 'Active', 'Created'],
-      webhooks.map((h) => [short(h.id), h.url, h.events.join(', '), h.active ? 'yes' : 'no', dateTime(h.createdAt, ctx.tz)]),
+      webhooks.map((h) => [shortId(h.id), h.url, h.events.join(', '), h.active ? 'yes' : 'no', dateTime(h.createdAt, ctx.tz)]),
     );
   });
 }
@@ -80,7 +79,7 @@ export async function listDeliveries(ctx: Context, opts: Opts, [arg]: string[]):
 
 /** A delivery's rows: its first attempt beside the delivery, later attempts below it (a delivery not yet tried: one row). */
 function deliveryRows(d: Delivery, tz: string): string[][] {
-  const head = [d.id, d.event, d.status];
+  const head = [shortId(d.id), d.event, d.status];
   const next = dateTime(d.nextAttemptAt, tz);
   if (d.attemptLog.length === 0) return [[...head, NONE, NONE, NONE, NONE, NONE, NONE, next]];
   const blank = head.map(() => '');
@@ -118,7 +117,7 @@ export function registerWebhooks(program: Command, io: Io): void {
 
   examples(hooks.command('list').description('list webhooks').action(action(io, listWebhooks)), ['tj webhooks list --json']);
   examples(hooks.command('remove <id>').description('remove a webhook').action(action(io, removeWebhook)), [
-    'tj webhooks remove 0193…',
+    'tj webhooks remove 7f3a9c21e4',
   ]);
 
   const test = hooks
@@ -126,7 +125,7 @@ export function registerWebhooks(program: Command, io: Io): void {
     .description('send a webhook.test delivery now and show the answer (exit 1 if not delivered)')
     .option(privateFlag, privateHelp)
     .action(action(io, testWebhook));
-  examples(test, ['tj webhooks test 0193…']);
+  examples(test, ['tj webhooks test 7f3a9c21e4']);
 
   const deliveries = hooks
     .command('deliveries <id>')
@@ -137,5 +136,5 @@ export function registerWebhooks(program: Command, io: Io): void {
     .option('--page <n>', 'page number', positiveIntArg)
     .option('--limit <n>', 'deliveries per page (1-100, default 20)', positiveIntArg)
     .action(action(io, listDeliveries));
-  examples(deliveries, ['tj webhooks deliveries 0193… --status failed']);
+  examples(deliveries, ['tj webhooks deliveries 7f3a9c21e4 --status failed']);
 }

@@ -6,7 +6,6 @@ import { clip, money, num, pct, plural } from '../output/format.js';
 import type { Output } from '../output/output.js';
 import { isCalendarDate, localDateAndTime } from '../util/dates.js';
 import { emotions, printJournalEntry } from './journal-view.js';
-import { shortIdsFrom } from './short-ids.js';
 import { printTradeTable } from './trade-view.js';
 
 /** The most trades a day view lists. */
@@ -81,7 +80,7 @@ export async function showDay(ctx: Context, day: string): Promise<void> {
     if (d.trades.length === 0) out.line(`No trades entered on ${day}.`);
     else {
       const more = trades.pagination.total > DAY_TRADES ? trades.pagination : undefined;
-      printTradeTable(out, d.trades, ctx.tz, more, await shortIdsFrom(client, 'trade', d.trades));
+      printTradeTable(out, d.trades, ctx.tz, more);
     }
     out.line();
     if (d.entries.length === 0) printJournalBrief(out, day, []);

@@ -1,4 +1,5 @@
 import type { JournalEntry, Pagination } from '@tj/core';
+import { shortId } from '@tj/core/ids';
 import { clip, dateTime, NONE, pageLine } from '../output/format.js';
 import type { Output } from '../output/output.js';
 
@@ -9,13 +10,8 @@ export function emotions(e: JournalEntry['emotionalState']): string {
   return `E${score(e.energy)} F${score(e.focus)} S${score(e.stress)} C${score(e.confidence)}`;
 }
 
-/** Prints journal entries as a table (ids as given by `shortId`) with the page line. */
-export function printJournalTable(
-  out: Output,
-  entries: JournalEntry[],
-  pagination?: Pagination,
-  shortId: (id: string) => string = (id) => id,
-): void {
+/** Prints journal entries as a table (by short id) with the page line. */
+export function printJournalTable(out: Output, entries: JournalEntry[], pagination?: Pagination): void {
   if (entries.length === 0) {
     out.line('No journal entries.');
     return;
@@ -38,7 +34,7 @@ export function printJournalTable(
 export function printJournalEntry(out: Output, e: JournalEntry, tz: string): void {
   const s = e.emotionalState;
   out.printFields([
-    ['ID', e.id],
+    ['ID', `${shortId(e.id)} · ${e.id}`],
     ['Date', e.date],
     ['Type', e.type],
     ['Pre-market analysis', e.premarketAnalysis ?? NONE],

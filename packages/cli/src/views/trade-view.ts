@@ -1,4 +1,5 @@
 import type { Pagination, Trade, TradeExecution } from '@tj/core';
+import { shortId } from '@tj/core/ids';
 import { clip, dateTime, money, NONE, num, pageLine, priceFormat, rMultiple } from '../output/format.js';
 import type { Align, Output } from '../output/output.js';
 
@@ -7,14 +8,8 @@ const HEAD = ['ID', 'Entry time', 'Instrument', 'Dir', 'Size', 'Entry', 'Exit', 
 const SCHEDULED_MARK = '*';
 const ALIGN: Align[] = ['left', 'left', 'left', 'left', 'right', 'right', 'right', 'right', 'right', 'left'];
 
-/** Prints trades as a table (ids as given by `shortId`, full by default), with the page line under it. */
-export function printTradeTable(
-  out: Output,
-  trades: Trade[],
-  tz: string,
-  pagination?: Pagination,
-  shortId: (id: string) => string = (id) => id,
-): void {
+/** Prints trades as a table (by short id), with the page line under it. */
+export function printTradeTable(out: Output, trades: Trade[], tz: string, pagination?: Pagination): void {
   if (trades.length === 0) {
     out.line('No trades.');
   } else {
@@ -99,7 +94,7 @@ export function printPartialExits(out: Output, t: Trade, tz: string): void {
 export function printTrade(out: Output, t: Trade, tz: string): void {
   const price = priceFormat([t.entryPrice, t.stopLoss, t.takeProfit, t.exitPrice]);
   out.printFields([
-    ['ID', t.id],
+    ['ID', `${shortId(t.id)} · ${t.id}`],
     ['Instrument', t.instrument],
     ['Direction', t.direction],
     ['Status', t.status],

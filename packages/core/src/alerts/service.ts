@@ -8,7 +8,8 @@ import {
   alertUpdateSchema,
   paginationOf,
 } from '@tj/schemas';
-import { type CoreDeps, isUuid } from '../shared/deps.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { recordId } from '../shared/record-id.js';
 import { notFound } from '../shared/errors.js';
 import { isoUtc } from '../shared/iso.js';
 import { parseInput } from '../shared/validate.js';
@@ -43,7 +44,8 @@ export function alertEventRecord(e: AlertEventRow): AlertEvent {
 export function alerts(deps: CoreDeps) {
   const { storage } = deps;
   async function load(userId: string, id: string): Promise<AlertRow> {
-    const row = isUuid(id) ? await storage.repos.alerts.get(userId, id) : undefined;
+    const full = await recordId(storage.repos.ids, 'alerts', userId, id, 'alert');
+    const row = full === undefined ? undefined : await storage.repos.alerts.get(userId, full);
     if (!row) throw notFound('alert');
     return row;
   }
@@ -78,13 +80,14 @@ export function alerts(deps: CoreDeps) {
     },
     /** Deletes a rule and its history. */
     async delete(userId: string, id: string): Promise<void> {
-      if (!isUuid(id) || !(await storage.transaction((tx) => tx.alerts.delete(userId, id)))) throw notFound('alert');
+      const full = await recordId(storage.repos.ids, 'alerts', userId, id, 'alert');
+      if (full === undefined || !(await storage.transaction((tx) => tx.alerts.delete(userId, full)))) throw notFound('alert');
     },
     /** Past triggers, newest first. */
     async events(userId: string, id: string, query: unknown): Promise<AlertEventList> {
       const q = parseInput(alertEventListQuerySchema, query ?? {});
-      await load(userId, id);
-      const page = await storage.repos.alerts.listEvents(userId, id, q);
+      const rule = await load(userId, id);
+      const page = await storage.repos.alerts.listEvents(userId, rule.id, q);
       return { events: page.rows.map(alertEventRecord), pagination: paginationOf(q.page, q.limit, page.total) };
     },
   };

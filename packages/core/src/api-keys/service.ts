@@ -1,6 +1,7 @@
 import { sessionPrincipal, type Principal } from '../auth/principal.js';
 import { type ApiKey, type ApiKeyCreated, apiKeyCreateSchema, type ApiKeyList, type Scope } from '@tj/schemas';
-import { type CoreDeps, isUuid } from '../shared/deps.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { recordId } from '../shared/record-id.js';
 import { CoreError, ErrorCode, notFound, validationError } from '../shared/errors.js';
 import { isoUtc } from '../shared/iso.js';
 import { newOpaqueToken, opaqueTokenUser, sha256Hex } from '../shared/opaque-token.js';
@@ -46,7 +47,8 @@ const invalidKey = () => new CoreError(ErrorCode.unauthorized, 'the API key is i
 export function apiKeys(deps: CoreDeps, checkUser: (userId: string) => Promise<unknown>) {
   const { storage, clock } = deps;
   async function load(userId: string, id: string): Promise<ApiKeyRow> {
-    const row = isUuid(id) ? await storage.repos.apiKeys.get(userId, id) : undefined;
+    const full = await recordId(storage.repos.ids, 'api_keys', userId, id, 'API key');
+    const row = full === undefined ? undefined : await storage.repos.apiKeys.get(userId, full);
     if (!row) throw notFound('API key');
     return row;
   }
@@ -90,8 +92,8 @@ export function apiKeys(deps: CoreDeps, checkUser: (userId: string) => Promise<u
     },
     /** Revokes a key at once (revoking it again changes nothing). */
     async revoke(userId: string, id: string): Promise<void> {
-      await load(userId, id);
-      await storage.repos.apiKeys.revoke(userId, id, clock.now());
+      const key = await load(userId, id);
+      await storage.repos.apiKeys.revoke(userId, key.id, clock.now());
     },
     /**
      * The principal of a presented key: its user and scopes. Unknown, revoked and expired keys are

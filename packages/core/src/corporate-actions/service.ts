@@ -7,7 +7,8 @@ import {
   parseSplitRatio,
   type SplitRatio,
 } from '@tj/schemas';
-import { type CoreDeps, isUuid } from '../shared/deps.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { recordId } from '../shared/record-id.js';
 import { CoreError, ErrorCode, type FieldError, notFound, validationError } from '../shared/errors.js';
 import { idPrefixRange } from '../shared/id-prefix.js';
 import { parseInput } from '../shared/validate.js';
@@ -111,10 +112,11 @@ export function corporateActions(deps: CoreDeps, written: TradeWritten) {
      */
     async delete(userId: string, id: string): Promise<void> {
       await storage.transaction(async (tx) => {
-        const row = isUuid(id) ? await tx.corporateActions.get(userId, id) : undefined;
+        const full = await recordId(tx.ids, 'corporate_actions', userId, id, 'corporate action');
+        const row = full === undefined ? undefined : await tx.corporateActions.get(userId, full);
         if (row === undefined) throw notFound('corporate action');
         await undoOnStoredTrades(tx, written, row, deps.clock.now());
-        await tx.corporateActions.delete(userId, id);
+        await tx.corporateActions.delete(userId, row.id);
       });
     },
   };

@@ -11,7 +11,8 @@ import {
   type ImportReport,
   paginationOf,
 } from '@tj/schemas';
-import { type CoreDeps, isUuid } from '../shared/deps.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { recordId } from '../shared/record-id.js';
 import { CoreError } from '../shared/errors.js';
 import { isoUtc } from '../shared/iso.js';
 import { parseInput } from '../shared/validate.js';
@@ -162,9 +163,10 @@ export function importHistory(deps: CoreDeps, run: Imports['run']) {
 
     /** One import with the ids of the trades it created that still exist. */
     async get(userId: string, id: string): Promise<ImportRecord> {
-      const row = isUuid(id) ? await deps.storage.repos.imports.get(userId, id) : undefined;
+      const full = await recordId(deps.storage.repos.ids, 'imports', userId, id, 'import');
+      const row = full === undefined ? undefined : await deps.storage.repos.imports.get(userId, full);
       if (!row) throw notFound();
-      return recordOf(row, await deps.storage.repos.trades.idsByImport(userId, id));
+      return recordOf(row, await deps.storage.repos.trades.idsByImport(userId, row.id));
     },
 
     /**
@@ -175,10 +177,12 @@ export function importHistory(deps: CoreDeps, run: Imports['run']) {
      */
     async undo(userId: string, id: string, options: { force?: boolean } = {}): Promise<ImportRecord> {
       return deps.storage.transaction(async (tx) => {
-        const row = isUuid(id) ? await tx.imports.get(userId, id) : undefined;
+        const full = await recordId(tx.ids, 'imports', userId, id, 'import');
+        const row = full === undefined ? undefined : await tx.imports.get(userId, full);
         if (!row) throw notFound();
-        if (row.undoneAt !== null) throw new CoreError('conflict', `import ${id} was already undone at ${isoUtc(row.undoneAt)}`);
-        const trades = await tx.trades.byImport(userId, id);
+        if (row.undoneAt !== null)
+          throw new CoreError('conflict', `import ${row.id} was already undone at ${isoUtc(row.undoneAt)}`);
+        const trades = await tx.trades.byImport(userId, row.id);
         const edited = trades.filter((t) => t.updatedAt > row.finishedAt);
         if (edited.length > 0 && !options.force) {
           const named = edited.slice(0, NAMED_TRADES).map((t) => t.id);
@@ -188,11 +192,11 @@ export function importHistory(deps: CoreDeps, run: Imports['run']) {
             `${edited.length} trade(s) of this import were edited since it ran: ${named.join(', ')}${more}; undo with force=true to remove them anyway`,
           );
         }
-        await tx.executions.deleteForImport(userId, id);
-        await tx.trades.deleteByImport(userId, id);
-        await tx.corporateActions.deleteByImport(userId, id);
+        await tx.executions.deleteForImport(userId, row.id);
+        await tx.trades.deleteByImport(userId, row.id);
+        await tx.corporateActions.deleteByImport(userId, row.id);
         const at = deps.clock.now();
-        await tx.imports.markUndone(userId, id, at);
+        await tx.imports.markUndone(userId, row.id, at);
         return recordOf({ ...row, undoneAt: at }, []);
       });
     },

@@ -8,7 +8,8 @@ import {
   journalUpdateSchema,
   paginationOf,
 } from '@tj/schemas';
-import { type CoreDeps, isUuid } from '../shared/deps.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { recordId } from '../shared/record-id.js';
 import { CoreError, ErrorCode, notFound } from '../shared/errors.js';
 import { idPrefixRange } from '../shared/id-prefix.js';
 import { parseInput } from '../shared/validate.js';
@@ -48,7 +49,8 @@ function duplicate(e: unknown, date: string, type: string): unknown {
 export function journal(deps: CoreDeps) {
   const { storage } = deps;
   async function load(tx: Repositories, userId: string, id: string): Promise<JournalRow> {
-    const row = isUuid(id) ? await tx.journal.get(userId, id) : undefined;
+    const full = await recordId(tx.ids, 'journal_entries', userId, id, 'journal entry');
+    const row = full === undefined ? undefined : await tx.journal.get(userId, full);
     if (!row) throw notFound('journal entry');
     return row;
   }
@@ -109,7 +111,7 @@ export function journal(deps: CoreDeps) {
     async delete(userId: string, id: string): Promise<void> {
       await storage.transaction(async (tx) => {
         const row = await load(tx, userId, id);
-        await tx.journal.delete(userId, id);
+        await tx.journal.delete(userId, row.id);
         await emitEvent(tx, deps, userId, 'journal.deleted', journalRecord(row));
       });
     },

@@ -57,13 +57,21 @@ export interface TradeQuery {
   idTo?: string | undefined;
 }
 
-/** The tables whose ids can be shortened. */
-export type IdTable = 'trades' | 'journal_entries' | 'alerts' | 'webhooks' | 'imports' | 'corporate_actions';
+/** The tables of records people name by id (a full id or a short id). */
+export type IdTable =
+  | 'trades'
+  | 'journal_entries'
+  | 'alerts'
+  | 'webhooks'
+  | 'deliveries'
+  | 'imports'
+  | 'corporate_actions'
+  | 'api_keys';
 
-/** Ids in sorted order, for short ids. */
+/** Ids by their short form. */
 export interface IdRepo {
-  /** For each id, the user's next smaller and next larger id in `table` (null at either end). */
-  neighbours(table: IdTable, userId: string, ids: string[]): Promise<Array<{ before: string | null; after: string | null }>>;
+  /** The user's ids in `table` whose short id (last 10 hex digits, lower case) is `short`: at most `limit`, in id order. */
+  byShortId(table: IdTable, userId: string, short: string, limit: number): Promise<string[]>;
 }
 
 /** Users. Emails are unique ignoring case. */

@@ -9,7 +9,8 @@ import {
   type TradeUpdate,
   tradeUpdateSchema,
 } from '@tj/schemas';
-import { type CoreDeps, isUuid } from '../shared/deps.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { recordId } from '../shared/record-id.js';
 import { notFound } from '../shared/errors.js';
 import { toMicros } from '../shared/money.js';
 import { parseInput } from '../shared/validate.js';
@@ -163,7 +164,8 @@ export interface TradeWritten {
 export function trades(deps: CoreDeps, written: TradeWritten) {
   const { storage } = deps;
   async function load(tx: Repositories, userId: string, id: string, forUpdate = false): Promise<TradeRow> {
-    const row = isUuid(id) ? await tx.trades.get(userId, id, { forUpdate }) : undefined;
+    const full = await recordId(tx.ids, 'trades', userId, id, 'trade');
+    const row = full === undefined ? undefined : await tx.trades.get(userId, full, { forUpdate });
     if (!row) throw notFound('trade');
     return row;
   }

@@ -12,7 +12,8 @@ import {
   webhookCreateSchema,
   type WebhookList,
 } from '@tj/schemas';
-import { type CoreDeps, isUuid } from '../shared/deps.js';
+import type { CoreDeps } from '../shared/deps.js';
+import { recordId } from '../shared/record-id.js';
 import { CoreError, ErrorCode, notFound, validationError } from '../shared/errors.js';
 import { parseInput } from '../shared/validate.js';
 import type { AttemptRow, DeliveryRow, WebhookRow } from '../storage/rows.js';
@@ -93,13 +94,15 @@ export function webhooks(deps: CoreDeps, options: WebhookOptions & { signal?: Ou
   }
 
   async function load(userId: string, id: string): Promise<WebhookRow> {
-    const row = isUuid(id) ? await storage.repos.webhooks.get(userId, id) : undefined;
+    const full = await recordId(storage.repos.ids, 'webhooks', userId, id, 'webhook');
+    const row = full === undefined ? undefined : await storage.repos.webhooks.get(userId, full);
     if (!row) throw notFound('webhook');
     return row;
   }
 
   async function loadDelivery(userId: string, webhookId: string, id: string): Promise<DeliveryRow> {
-    const row = isUuid(id) ? await storage.repos.outbox.getDelivery(userId, id) : undefined;
+    const full = await recordId(storage.repos.ids, 'deliveries', userId, id, 'delivery');
+    const row = full === undefined ? undefined : await storage.repos.outbox.getDelivery(userId, full);
     if (!row || row.webhookId !== webhookId) throw notFound('delivery');
     return row;
   }
@@ -142,7 +145,8 @@ export function webhooks(deps: CoreDeps, options: WebhookOptions & { signal?: Ou
     },
     /** Deletes a webhook and its deliveries. */
     async delete(userId: string, id: string): Promise<void> {
-      if (!isUuid(id) || !(await storage.transaction((tx) => tx.webhooks.delete(userId, id)))) throw notFound('webhook');
+      const full = await recordId(storage.repos.ids, 'webhooks', userId, id, 'webhook');
+      if (full === undefined || !(await storage.transaction((tx) => tx.webhooks.delete(userId, full)))) throw notFound('webhook');
     },
     /**
      * Sends `webhook.test` (data `{ webhookId }`) at once and answers the outcome; the attempt is
@@ -199,8 +203,13 @@ export function webhooks(deps: CoreDeps, options: WebhookOptions & { signal?: Ou
     /** The webhook's deliveries, newest first, each with its latest attempt and every attempt; `status` filters. */
     async deliveries(userId: string, id: string, query: unknown): Promise<DeliveryList> {
       const q = parseInput(deliveryListQuerySchema, query ?? {});
-      await load(userId, id);
-      const page = await storage.repos.outbox.listDeliveries(userId, id, { status: q.status }, { page: q.page, limit: q.limit });
+      const hook = await load(userId, id);
+      const page = await storage.repos.outbox.listDeliveries(
+        userId,
+        hook.id,
+        { status: q.status },
+        { page: q.page, limit: q.limit },
+      );
       return { deliveries: await withLogs(userId, page.rows), pagination: paginationOf(q.page, q.limit, page.total) };
     },
     /**
@@ -208,14 +217,14 @@ export function webhooks(deps: CoreDeps, options: WebhookOptions & { signal?: Ou
      * event id and body → the delivery with that attempt. A pending one is `conflict`.
      */
     async redeliver(userId: string, webhookId: string, deliveryId: string): Promise<Delivery> {
-      await load(userId, webhookId);
-      const before = await loadDelivery(userId, webhookId, deliveryId);
+      const hook = await load(userId, webhookId);
+      const before = await loadDelivery(userId, hook.id, deliveryId);
       if (before.status === 'pending') throw new CoreError(ErrorCode.conflict, 'the delivery is pending: it will be sent anyway');
       if (!engine.configured) throw new CoreError(ErrorCode.unavailable, 'webhook delivery is not configured on this server');
-      const job = await storage.repos.outbox.claimOne(userId, deliveryId, clock.now(), leaseMs);
+      const job = await storage.repos.outbox.claimOne(userId, before.id, clock.now(), leaseMs);
       if (!job) throw new CoreError(ErrorCode.conflict, 'the delivery is pending: it will be sent anyway');
       await engine.deliver(job, false);
-      const [delivery] = await withLogs(userId, [await loadDelivery(userId, webhookId, deliveryId)]);
+      const [delivery] = await withLogs(userId, [await loadDelivery(userId, hook.id, before.id)]);
       return delivery as Delivery;
     },
     /** The delivery engine the worker runs (`createDeliveryWorker`). */

@@ -1,4 +1,4 @@
-import { idSchema, problemSchema } from '@tj/core';
+import { profileNameSchema, problemSchema, recordIdSchema } from '@tj/core';
 import { statusTitle } from '../errors/status.js';
 import type { Route } from '../routes/route.js';
 import { UPLOAD_MEDIA_TYPES } from '../io/upload.js';
@@ -64,8 +64,10 @@ function uploadBody(route: Route, collector: SchemaCollector): Record<string, un
 function operation(route: Route, collector: SchemaCollector, responseSchema: JsonSchema | undefined): Record<string, unknown> {
   const limited = route.rateLimited !== false;
   const parameters: unknown[] = [];
-  for (const name of route.path.match(/:\w+/g) ?? []) {
-    parameters.push({ name: name.slice(1), in: 'path', required: true, schema: collector.convert(idSchema, 'input') });
+  const pathParams = (route.path.match(/:\w+/g) ?? []).map((p) => p.slice(1));
+  for (const name of pathParams) {
+    const schema = collector.convert(name === 'name' ? profileNameSchema : recordIdSchema, 'input');
+    parameters.push({ name, in: 'path', required: true, schema });
   }
   if (route.query) {
     for (const field of collector.objectFields(route.query)) parameters.push({ in: 'query', ...field });
@@ -82,6 +84,8 @@ function operation(route: Route, collector: SchemaCollector, responseSchema: Jso
   const errorStatuses = new Set([
     400,
     ...route.errors,
+    // A record named by id may not exist; a short id may name several (409 ambiguous_id).
+    ...(pathParams.some((p) => p !== 'name') ? [404, 409] : []),
     ...(route.auth ? [401, 403] : []),
     ...(route.idempotent ? [409, 422] : []),
     ...(limited ? [429] : []),

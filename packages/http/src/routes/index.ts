@@ -6,7 +6,6 @@ import { analyticsHandlers } from './analytics.js';
 import { authHandlers } from './auth.js';
 import { corporateActionHandlers } from './corporate-actions.js';
 import { fxHandlers } from './fx.js';
-import { idHandlers } from './ids.js';
 import { importHandlers } from './imports.js';
 import { journalHandlers } from './journal.js';
 import { keyHandlers } from './keys.js';
@@ -65,7 +64,6 @@ export function apiRoutes(openApiDocument: () => Record<string, unknown>): Route
     ...journalHandlers,
     ...webhookHandlers,
     ...alertHandlers,
-    ...idHandlers,
     ...settingsHandlers,
     ...systemHandlers(openApiDocument),
   };

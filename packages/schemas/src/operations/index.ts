@@ -10,7 +10,6 @@ import { analyticsOperations } from './analytics.js';
 import { authOperations } from './auth.js';
 import { corporateActionOperations } from './corporate-actions.js';
 import { fxOperations } from './fx.js';
-import { idOperations } from './ids.js';
 import { importOperations } from './imports.js';
 import { journalOperations } from './journal.js';
 import { keyOperations } from './keys.js';
@@ -29,7 +28,6 @@ export {
   authOperations,
   corporateActionOperations,
   fxOperations,
-  idOperations,
   importOperations,
   journalOperations,
   keyOperations,
@@ -57,7 +55,6 @@ export const OPERATIONS = {
   ...journalOperations,
   ...webhookOperations,
   ...alertOperations,
-  ...idOperations,
   ...settingsOperations,
   ...systemOperations,
 } as const satisfies OperationTable;

@@ -7,6 +7,8 @@ import { insertRowsUnnest } from './bulk-insert.js';
 const schema: SqlCapabilities['schema'] = {
   types: { uuid: sql`UUID`, bigint: sql`BIGINT`, integer: sql`INTEGER`, double: sql`DOUBLE PRECISION`, text: sql`TEXT` },
   indexInclude: true,
+  // A uuid's text is lower case; the cast and right() are immutable, so an index can hold it.
+  shortIdOf: (column) => sql<string>`right(${sql.ref(column)}::text, 10)`,
   pageRoom: (table, percent) => sql`ALTER TABLE ${sql.table(table)} SET (fillfactor = ${sql.lit(100 - percent)})`,
   compiler: new Kysely<any>({
     dialect: {

@@ -7,6 +7,8 @@ const schema: SqlCapabilities['schema'] = {
   types: { uuid: sql`TEXT`, bigint: sql`INTEGER`, integer: sql`INTEGER`, double: sql`REAL`, text: sql`TEXT` },
   indexInclude: false,
   clusteredTable: sql`WITHOUT ROWID`,
+  // Ids are TEXT, stored lower case; a negative start counts from the end.
+  shortIdOf: (column) => sql<string>`substr(${sql.ref(column)}, -10)`,
   compiler: new Kysely<any>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),

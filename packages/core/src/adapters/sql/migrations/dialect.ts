@@ -29,6 +29,11 @@ export interface SchemaCapabilities {
   pageRoom?: (table: string, percent: number) => Statement;
   /** A Kysely that only compiles (kysely's `DummyDriver`) with the adapter's query compiler. */
   compiler: Kysely<any>;
+  /**
+   * The short id of the id in `column` (its last 10 characters, lower case as stored), spelled the
+   * same in the indexes that hold it and the queries that find records by it.
+   */
+  shortIdOf(column: string): Expression<string>;
 }
 
 /** What a migration builds its statements with. */

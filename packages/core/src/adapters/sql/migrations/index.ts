@@ -13,6 +13,7 @@ import { positionsMigration } from './v28-positions.js';
 import { partialExitsIndexMigration } from './v29-partial-exits-index.js';
 import { scheduledFeesMigration } from './v30-scheduled-fees.js';
 import { currenciesMigration } from './v31-currencies.js';
+import { shortIdsMigration } from './v32-short-ids.js';
 
 /** Every schema version, written once for all databases. Forward-only; never edit a released one, add the next. */
 export const MIGRATIONS: readonly MigrationDefinition[] = [
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly MigrationDefinition[] = [
   partialExitsIndexMigration,
   scheduledFeesMigration,
   currenciesMigration,
+  shortIdsMigration,
 ];
 
 /**
