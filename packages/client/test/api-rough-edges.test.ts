@@ -33,14 +33,17 @@ for (const db of DATABASES) {
 
       it('words a file no format knows with the API’s parameters, and gives the advice as data', async () => {
         const { client } = await server().loggedIn();
-        const e = await refusal(client.imports.create('When,What,HowMany\n2026-01-05,ES,1\n'));
+        const e = await refusal(client.imports.create('When,What,HowMany\n2026-01-05,ES,1\n', { fileName: 'other.csv' }));
+        expect(e.problem?.detail).toMatch(/^other\.csv: not a format tj knows /);
         expect(e.code).toBe('validation_failed');
         expect(e.message).toContain('force one with the format parameter (format=NAME)');
         expect(e.message).toContain('see the formats with GET /api/imports/formats');
         expect(e.message).not.toMatch(/--[a-z]|tj import/);
         expect(e.problem?.advice?.map((a) => a.parameter ?? a.operation)).toEqual(['listImportFormats', 'format', 'map']);
         // The advice works: forcing a format by the parameter it names gets past detection.
-        const forced = await refusal(client.imports.create('When,What,HowMany\n2026-01-05,ES,1\n', { format: 'tradovate-fills' }));
+        const forced = await refusal(
+          client.imports.create('When,What,HowMany\n2026-01-05,ES,1\n', { format: 'tradovate-fills' }),
+        );
         expect(forced.message).not.toContain('not a format tj knows');
       });
     });
@@ -49,9 +52,7 @@ for (const db of DATABASES) {
       const server = useServer(db);
 
       it('answers 403 registration_closed saying how registration opens', async () => {
-        const e = await refusal(
-          server().client().auth.register({ email: 'cid@example.com', name: 'Cid', password: PASSWORD }),
-        );
+        const e = await refusal(server().client().auth.register({ email: 'cid@example.com', name: 'Cid', password: PASSWORD }));
         expect(e.status).toBe(403);
         expect(e.code).toBe('registration_closed');
         expect(e.problem?.detail).toBe(
