@@ -58,14 +58,38 @@ describe.each(DATABASES)('the API’s rough edges (issue 30) on $name', (db) => 
 
     it('writes bounds as people write numbers, never in exponent notation', async () => {
       const cases: [string, string, unknown, string, string][] = [
-        ['POST', '/api/trades', tradeBody({ positionSize: 1e-20 }), 'positionSize', 'must be greater than 0 (at least 0.000000000001)'],
+        [
+          'POST',
+          '/api/trades',
+          tradeBody({ positionSize: 1e-20 }),
+          'positionSize',
+          'must be greater than 0 (at least 0.000000000001)',
+        ],
         ['POST', '/api/trades', tradeBody({ positionSize: 2e12 }), 'positionSize', 'must be at most 1,000,000,000,000'],
         ['POST', '/api/trades', tradeBody({ multiplier: 2e9 }), 'multiplier', 'must be at most 1,000,000,000'],
-        ['POST', '/api/trades', tradeBody({ exitPrice: 1e-13, exitTime: '2026-01-05T15:00:00Z' }), 'exitPrice', 'must be 0 or at least 0.000000000001'],
+        [
+          'POST',
+          '/api/trades',
+          tradeBody({ exitPrice: 1e-13, exitTime: '2026-01-05T15:00:00Z' }),
+          'exitPrice',
+          'must be 0 or at least 0.000000000001',
+        ],
         ['POST', '/api/trades', tradeBody({ fees: 5e12 }), 'fees', 'must be at most 1,000,000,000,000'],
-        ['POST', '/api/trades', tradeBody({ entryPrice: 1e6, positionSize: 1e7, stopLoss: 9e5, takeProfit: 2e6 }), 'positionSize', 'entryPrice × positionSize × multiplier must not exceed 1,000,000,000,000 (the position is too large to compute)'],
+        [
+          'POST',
+          '/api/trades',
+          tradeBody({ entryPrice: 1e6, positionSize: 1e7, stopLoss: 9e5, takeProfit: 2e6 }),
+          'positionSize',
+          'entryPrice × positionSize × multiplier must not exceed 1,000,000,000,000 (the position is too large to compute)',
+        ],
         ['PATCH', '/api/settings', { defaultRisk: 1e-15 }, 'defaultRisk', 'must be greater than 0 (at least 0.000000000001)'],
-        ['GET', '/api/analytics/equity-curve?startingBalance=1e13', undefined, 'startingBalance', 'must be at most 1,000,000,000,000'],
+        [
+          'GET',
+          '/api/analytics/equity-curve?startingBalance=1e13',
+          undefined,
+          'startingBalance',
+          'must be at most 1,000,000,000,000',
+        ],
       ];
       for (const [method, path, body, field, message] of cases) {
         const errors = await fieldMessages(method, path, body);
@@ -99,11 +123,10 @@ describe.each(DATABASES)('the API’s rough edges (issue 30) on $name', (db) => 
       expect(Object.keys(statistics).sort()).toEqual(['delete', 'get', 'patch']);
       expect(statistics.patch.responses).toEqual({ '405': { $ref: '#/components/responses/Problem405' } });
       expect(statistics.patch.summary).toContain('/api/trades/{id}');
-      const refused = Object.entries(doc.paths as Record<string, Record<string, { responses: object }>>).flatMap(
-        ([path, ops]) =>
-          Object.entries(ops)
-            .filter(([, op]) => Object.keys(op.responses).join() === '405')
-            .map(([method]) => [method.toUpperCase(), path] as const),
+      const refused = Object.entries(doc.paths as Record<string, Record<string, { responses: object }>>).flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([, op]) => Object.keys(op.responses).join() === '405')
+          .map(([method]) => [method.toUpperCase(), path] as const),
       );
       expect(refused).toContainEqual(['DELETE', '/api/imports/formats']);
       for (const [method, path] of refused) {

@@ -16,8 +16,8 @@ const KINDS: Record<string, string> = {
 const PLAIN_NUMBER = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 21 });
 
 /**
- * A number as people write it, for messages: `1e12` → `1,000,000,000,000`, `1e-12` →
- * `0.000000000001` (never exponent notation).
+ * A number as people write it in messages, never in exponent notation (`1e12` →
+ * `1,000,000,000,000`, `1e-12` → `0.000000000001`).
  *
  * @example plainNumber(1e-12) // '0.000000000001'
  */
@@ -32,8 +32,14 @@ function bound(text: string): string {
 
 const REWORDINGS: Array<[RegExp, (...m: string[]) => string]> = [
   [/^Too small: expected string to have >=1 characters?$/, () => 'must not be empty'],
-  [/^Too small: expected (?:string|array|set) to have >=(\S+) (\w+)$/, (_, n, unit) => `needs at least ${bound(n as string)} ${unit}`],
-  [/^Too big: expected (?:string|array|set) to have <=(\S+) (\w+)$/, (_, n, unit) => `must be at most ${bound(n as string)} ${unit}`],
+  [
+    /^Too small: expected (?:string|array|set) to have >=(\S+) (\w+)$/,
+    (_, n, unit) => `needs at least ${bound(n as string)} ${unit}`,
+  ],
+  [
+    /^Too big: expected (?:string|array|set) to have <=(\S+) (\w+)$/,
+    (_, n, unit) => `must be at most ${bound(n as string)} ${unit}`,
+  ],
   [/^Too small: expected number to be >=(\S+)$/, (_, n) => `must be at least ${bound(n as string)}`],
   [/^Too small: expected number to be >(\S+)$/, (_, n) => `must be greater than ${bound(n as string)}`],
   [/^Too big: expected number to be <=(\S+)$/, (_, n) => `must be at most ${bound(n as string)}`],

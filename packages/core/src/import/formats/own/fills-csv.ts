@@ -160,7 +160,8 @@ function parseRow<T, Time extends BrokerTime>(
     fail('side', rawSide === '' ? 'required' : `"${rawSide}" is not a side: use buy/sell (or b/s, bot/sld)`);
   const quantity = amount('quantity', 'positive');
   if (quantity !== undefined && quantity > MAX_FILL_QUANTITY) fail('quantity', `at most ${plainNumber(MAX_FILL_QUANTITY)}`);
-  if (quantity !== undefined && Math.round(quantity * 1e8) === 0) fail('quantity', 'below the smallest quantity matched (0.00000001)');
+  if (quantity !== undefined && Math.round(quantity * 1e8) === 0)
+    fail('quantity', 'below the smallest quantity matched (0.00000001)');
   const rawAction = text('action');
   const action = ACTIONS[rawAction.toLowerCase()];
   if (action === undefined && !(rawAction.toLowerCase() in ACTIONS))
