@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { ErrorCode } from '@tj/core';
 import { CommanderError } from 'commander';
+import { detailInCliWords } from './output/advice.js';
 import { fieldErrorsInWords } from './output/field-words.js';
 
 /** Exit codes of `tj`: 0 success, 1 failure, 2 usage error. */
@@ -42,7 +43,7 @@ export interface ErrorLike {
   url?: unknown;
   path?: unknown;
   errors?: unknown;
-  problem?: { detail?: unknown; errors?: unknown } | undefined;
+  problem?: { detail?: unknown; errors?: unknown; advice?: unknown } | undefined;
 }
 
 type FieldErrors = Array<{ path: string; message: string }>;
@@ -59,7 +60,7 @@ const SESSION_CODES = new Set<string>([ErrorCode.unauthorized, ErrorCode.tokenEx
 function apiMessage(e: ErrorLike): string {
   const fields = fieldErrorsOf(e);
   if (fields) return fieldErrorsInWords(fields);
-  const detail = typeof e.problem?.detail === 'string' ? e.problem.detail : String(e.message);
+  const detail = (e.problem && detailInCliWords(e.problem)) ?? String(e.message);
   if (e.status === 0) return `cannot reach the server (${detail})`;
   if (e.status === 401 && SESSION_CODES.has(String(e.code))) return `${detail} (log in again with: tj login)`;
   return detail;

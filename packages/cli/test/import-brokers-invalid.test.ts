@@ -134,7 +134,7 @@ describeBrokerImport('bad rows, dry runs and point values', ({ freshDb, file, tr
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(
-      /^tj: almost-tradovate\.csv: not a format tj knows \(.*\); the closest is tradovate-fills \(Tradovate Fills\), which needs the columns .*_action.*; see tj import --list-formats, force one with --format NAME, or map the columns with --map \(nothing was imported\)\n$/,
+      /^tj: almost-tradovate\.csv: not a format tj knows \(.*\); the closest is tradovate-fills \(Tradovate Fills\), which needs the columns .*_action.*; see the formats with tj import --list-formats, force one with --format NAME, or map the columns with --map \(nothing was imported\)\n$/,
     );
     const missing = await run(box(), [...flags, 'import', join(box().dir, 'nope.csv')]);
     expect(missing).toMatchObject({ code: 1, stderr: `tj: file not found: ${join(box().dir, 'nope.csv')}\n` });

@@ -226,7 +226,7 @@ describe('tj import of a fills CSV', { timeout: 180_000 }, () => {
     const unknown = await run(box, [...db, 'import', await file('other.csv', 'date,ticker,qty\n2026-11-02,ES,1\n')]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(
-      /^tj: other\.csv: not a format tj knows \(no known format recognises its header\); the closest is .*, which needs the columns .*; see tj import --list-formats, force one with --format NAME, or map the columns with --map \(nothing was imported\)\n$/,
+      /^tj: other\.csv: not a format tj knows \(no known format recognises its header\); the closest is .*, which needs the columns .*; see the formats with tj import --list-formats, force one with --format NAME, or map the columns with --map \(nothing was imported\)\n$/,
     );
     const missing = await run(box, [...db, 'import', join(box.dir, 'nope.csv')]);
     expect(missing).toMatchObject({ code: 1, stderr: `tj: file not found: ${join(box.dir, 'nope.csv')}\n` });

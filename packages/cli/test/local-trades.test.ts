@@ -53,7 +53,10 @@ describe('tj init and tj user (local mode)', { timeout: 120_000 }, () => {
       '--password',
       'hunter2hunter2',
     ]);
-    expect(dup).toMatchObject({ code: 1, stderr: 'tj: a user with this email already exists\n' });
+    expect(dup).toMatchObject({
+      code: 1,
+      stderr: 'tj: an account with this email already exists: log in with it, or use another email\n',
+    });
     const weak = await run(box, [...db, 'user', 'create', '--email', 'c@example.com', '--name', 'C', '--password', 'short']);
     expect(weak.code).toBe(1);
     expect(weak.stderr).toBe('tj: --password: needs at least 8 characters\n');

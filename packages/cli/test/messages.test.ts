@@ -17,7 +17,7 @@ describe('messages a person understands', { timeout: 120_000 }, () => {
   it('names the flag, in plain words, when the journal refuses a value', async () => {
     expect(await run(box, [...db, ...trade.slice(0, -1), '-1'])).toMatchObject({
       code: 1,
-      stderr: 'tj: --size: must be greater than 0 (at least 1e-12)\n',
+      stderr: 'tj: --size: must be greater than 0 (at least 0.000000000001)\n',
     });
     expect(await run(box, [...db, ...trade, '--stop', '101'])).toMatchObject({
       code: 1,

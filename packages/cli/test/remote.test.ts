@@ -104,7 +104,7 @@ describe('remote mode against a real server', { timeout: 120_000 }, () => {
       '1',
     ]);
     expect(invalid.code).toBe(1);
-    expect(invalid.stderr).toBe('tj: --entry-price: must be greater than 0 (at least 1e-12)\n');
+    expect(invalid.stderr).toBe('tj: --entry-price: must be greater than 0 (at least 0.000000000001)\n');
     expect(await runJson(box, ['trades', 'delete', t.id, '--yes'])).toEqual({ deleted: t.id });
     expect((await api('/api/trades')).trades).toEqual([]);
   });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idPrefixRange } from './id-prefix.js';
 import { ErrorCode } from './errors.js';
+import { adviceSchema } from './advice.js';
+import { plainNumber } from './messages.js';
 
 /** UUID identifier of any record. */
 export const idSchema = z.uuid().meta({ description: 'UUID (v7) identifier' });
@@ -112,8 +114,8 @@ export const MAX_MULTIPLIER = 1e9;
 export function quantity(max: number, description: string) {
   return z
     .number()
-    .min(MIN_QUANTITY, { message: `must be greater than 0 (at least ${MIN_QUANTITY})` })
-    .max(max, { message: `must be at most ${max.toExponential().replace('e+', 'e')}` })
+    .min(MIN_QUANTITY, { message: `must be greater than 0 (at least ${plainNumber(MIN_QUANTITY)})` })
+    .max(max, { message: `must be at most ${plainNumber(max)}` })
     .meta({ description });
 }
 
@@ -154,6 +156,10 @@ export const problemSchema = z
       .optional()
       .meta({ description: 'with 401 otp_required from login: send it with the code to POST /api/auth/login/otp' }),
     errors: z.array(fieldErrorSchema).optional(),
+    advice: z.array(adviceSchema).optional().meta({
+      description:
+        'What you can do about it, as data: the operation to call or the parameter to send; the detail says the same in words',
+    }),
   })
   .meta({ id: 'Problem' });
 

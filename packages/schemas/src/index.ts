@@ -22,3 +22,5 @@ export * from './id-prefix.js';
 export * from './webhook-secret.js';
 export * from './messages.js';
 export * from './operations/index.js';
+export * from './advice.js';
+export * from './advice-words.js';

@@ -19,6 +19,7 @@ import {
   textInput,
   timeZone,
 } from './common.js';
+import { plainNumber } from './messages.js';
 
 /** Trade direction. */
 export const directionSchema = z.enum(['long', 'short']);
@@ -52,9 +53,9 @@ const takeProfit = priceInput(
 const exitPrice = z
   .number()
   .min(0, { message: 'must be 0 (an option that expired worthless) or greater' })
-  .max(MAX_POSITION_VALUE, { message: `must be at most ${MAX_POSITION_VALUE.toExponential().replace('e+', 'e')}` })
+  .max(MAX_POSITION_VALUE, { message: `must be at most ${plainNumber(MAX_POSITION_VALUE)}` })
   // A negative price has its message above; this rule is for the float dust between 0 and 1e-12.
-  .refine((v) => v <= 0 || v >= MIN_QUANTITY, { message: `must be 0 or at least ${MIN_QUANTITY}` })
+  .refine((v) => v <= 0 || v >= MIN_QUANTITY, { message: `must be 0 or at least ${plainNumber(MIN_QUANTITY)}` })
   .meta({
     description:
       'set to close the trade; > 0 (at least 1e-12), at most 1e12; 0 only for an option (assetClass option) that expired worthless or was assigned or exercised',

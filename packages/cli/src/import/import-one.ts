@@ -5,6 +5,7 @@ import type { ImportRecord } from '@tj/core';
 import type { ImportCreateOptions, TjClient } from '@tj/client';
 import type { Io } from '../context.js';
 import { CliError, type ErrorLike, fieldErrorsOf, fileError } from '../errors.js';
+import { detailInCliWords } from '../output/advice.js';
 import { AS_WRITTEN, fieldErrorsInWords } from '../output/field-words.js';
 import { usageOfOptions } from './import-options.js';
 import { refusedMapping } from './mapping.js';
@@ -42,7 +43,7 @@ function messageOf(e: unknown, fallback: string): string {
   const err = e as ErrorLike;
   const fields = fieldErrorsOf(err);
   if (fields) return fieldErrorsInWords(fields, AS_WRITTEN);
-  return typeof err.problem?.detail === 'string' ? err.problem.detail : fallback;
+  return (err.problem && detailInCliWords(err.problem)) ?? fallback;
 }
 
 /**

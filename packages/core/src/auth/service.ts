@@ -48,6 +48,12 @@ const invalidCredentials = () => new CoreError(ErrorCode.invalidCredentials, 'em
 const invalidRefresh = () => new CoreError(ErrorCode.invalidRefreshToken, 'refresh token is invalid, expired or revoked');
 const expiredChallenge = () => new CoreError(ErrorCode.invalidOtp, 'this login step has expired or is invalid: log in again');
 
+/** Registering an email that has an account already: the field, and what to do instead (see docs/decisions.md, issue 30). */
+const EMAIL_TAKEN = {
+  message: 'an account with this email already exists: log in with it, or use another email',
+  field: 'is already registered',
+};
+
 /**
  * Users and authentication rules: registration, login with per-account throttling and an optional
  * TOTP second step, refresh token rotation with reuse detection, logout.
@@ -105,7 +111,7 @@ export function auth(deps: CoreDeps, issuer?: AccessTokenIssuer, options: AuthOp
       await storage.repos.users.insert(row);
     } catch (e) {
       if (e instanceof CoreError && e.code === ErrorCode.conflict) {
-        throw new CoreError(ErrorCode.conflict, 'a user with this email already exists');
+        throw new CoreError(ErrorCode.conflict, EMAIL_TAKEN.message, [{ path: 'email', message: EMAIL_TAKEN.field }]);
       }
       throw e;
     }

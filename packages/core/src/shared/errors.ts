@@ -1,10 +1,12 @@
-import { ErrorCode, type FieldError } from '@tj/schemas';
+import { type Advice, ErrorCode, type FieldError } from '@tj/schemas';
 
 /** The API's error codes (declared with their HTTP statuses in @tj/schemas). */
 export { ErrorCode };
 
 /** One failed field of a validation error (its schema is in @tj/schemas). */
 export type { FieldError };
+/** What a person can do about an error, in no client's words (the HTTP API words it as parameters, the CLI as flags). */
+export type { Advice };
 
 /**
  * The one error type core throws for expected failures; adapters map `code` to a status.
@@ -15,15 +17,18 @@ export class CoreError extends Error {
   override readonly name = 'CoreError';
   /** Extra members of the problem body (e.g. `otpToken` with `otp_required`); never secrets of others. */
   readonly extensions: Record<string, string> | undefined;
+  /** What the person can do about it, as data: each client words it (the API as parameters, the CLI as flags). */
+  readonly advice: readonly Advice[] | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldError[],
     readonly retryAfterSeconds?: number,
-    options?: { cause?: unknown; extensions?: Record<string, string> },
+    options?: { cause?: unknown; extensions?: Record<string, string>; advice?: readonly Advice[] },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.extensions = options?.extensions;
+    this.advice = options?.advice;
   }
 }
 

@@ -1,4 +1,4 @@
-import { MAX_POSITION_VALUE } from '@tj/schemas';
+import { MAX_POSITION_VALUE, plainNumber } from '@tj/schemas';
 import { type FieldError, validationError } from '../shared/errors.js';
 import type { TradeRow } from '../storage/rows.js';
 
@@ -10,7 +10,7 @@ function positionValueErrors(t: TradeRow): FieldError[] {
     if (price !== null && !(price * size <= MAX_POSITION_VALUE)) {
       errors.push({
         path,
-        message: `${what} × positionSize × multiplier must not exceed 1e12 (the position is too large to compute)`,
+        message: `${what} × positionSize × multiplier must not exceed ${plainNumber(MAX_POSITION_VALUE)} (the position is too large to compute)`,
       });
     }
   };

@@ -109,7 +109,7 @@ for (const db of DATABASES) {
         { path: 'exitPrice', message: 'must be 0 (an option that expired worthless) or greater' },
       ]);
       const dust = await caught(() => h.core().trades.create(user, tradeBody({ exitPrice: 1e-15 })));
-      expect(dust.errors).toEqual([{ path: 'exitPrice', message: 'must be 0 or at least 1e-12' }]);
+      expect(dust.errors).toEqual([{ path: 'exitPrice', message: 'must be 0 or at least 0.000000000001' }]);
       expect((await h.core().trades.list(user, {})).pagination.total).toBe(0);
     });
 

@@ -1,4 +1,4 @@
-import { CoreError, ErrorCode, type FieldError, type Problem } from '@tj/core';
+import { adviceInApiWords, CoreError, ErrorCode, type FieldError, type Problem } from '@tj/core';
 import { excerpt } from '@tj/core/internal';
 import { STATUS_OF_CODE, statusTitle } from './status.js';
 
@@ -32,6 +32,11 @@ const MAX_FIELD_MESSAGE = 1024;
 /** Most field errors a problem lists. */
 const MAX_FIELD_ERRORS = 100;
 
+/** An error's message, and what to do about it in the API's words (its endpoints and parameters). */
+function detailOf(error: CoreError): string {
+  return error.advice && error.advice.length > 0 ? `${error.message}; ${adviceInApiWords(error.advice)}` : error.message;
+}
+
 /**
  * Turns any thrown value into an RFC 9457 problem. CoreErrors keep their code, message and
  * field errors (shortened past a few KiB: a message may quote an uploaded file's cell); anything
@@ -61,9 +66,10 @@ export function toProblem(error: unknown, requestId: string, bearerSent: boolean
     title: statusTitle(status),
     status,
     code: error.code,
-    detail: excerpt(error.message, MAX_DETAIL),
+    detail: excerpt(detailOf(error), MAX_DETAIL),
     requestId,
   };
+  if (error.advice && error.advice.length > 0) body.advice = [...error.advice];
   if (error.errors && error.errors.length > 0) {
     body.errors = error.errors
       .slice(0, MAX_FIELD_ERRORS)

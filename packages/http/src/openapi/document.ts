@@ -3,6 +3,7 @@ import { statusTitle } from '../errors/status.js';
 import type { Route } from '../routes/route.js';
 import { UPLOAD_MEDIA_TYPES } from '../io/upload.js';
 import { type JsonSchema, SchemaCollector } from './schema-collector.js';
+import { type ShadowedMethod, shadowedMethods } from './shadowed.js';
 
 const PROBLEM_JSON = 'application/problem+json';
 const HEADER_REFS = {
@@ -114,6 +115,20 @@ function operation(route: Route, collector: SchemaCollector, responseSchema: Jso
 }
 
 /**
+ * A method a literal path answers with 405 only, because the parametric path it shadows has it
+ * (`PATCH /api/trades/statistics`: `statistics` is not a trade's id). Answered before authentication.
+ */
+function notAllowed(shadowed: ShadowedMethod, template: (path: string) => string): Record<string, unknown> {
+  const shadows = template(shadowed.shadows);
+  return {
+    summary: `Not allowed: answers 405 (${shadowed.method} is an operation of ${shadows}, which this path is not)`,
+    description: `This fixed path is matched before ${shadows}, so ${shadowed.method} here is 405 method_not_allowed with the methods it allows in Allow.`,
+    security: [],
+    responses: { '405': { $ref: '#/components/responses/Problem405' } },
+  };
+}
+
+/**
  * The OpenAPI 3.1 document of `routes`, generated from the same core zod schemas that validate
  * requests (`z.toJSONSchema`; named schemas become components).
  *
@@ -124,11 +139,15 @@ export function buildOpenApiDocument(routes: Route[], info: { version: string })
   collector.convert(problemSchema, 'output');
   const responseSchemas = routes.map((r) => (r.response.schema ? collector.convert(r.response.schema, 'output') : undefined));
   const paths: Record<string, Record<string, unknown>> = {};
+  const template = (path: string) => path.replace(/:(\w+)/g, '{$1}');
   routes.forEach((route, i) => {
-    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    const path = template(route.path);
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = operation(route, collector, responseSchemas[i]);
   });
+  for (const shadowed of shadowedMethods(routes)) {
+    (paths[template(shadowed.path)] as Record<string, unknown>)[shadowed.method.toLowerCase()] = notAllowed(shadowed, template);
+  }
   return {
     openapi: '3.1.0',
     info: {

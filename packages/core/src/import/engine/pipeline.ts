@@ -2,7 +2,7 @@
  * From a broker file to import items: detect (or take) the format, read its records, turn wall
  * times into instants in the source zone, resolve instruments, then FIFO-match fills into trades.
  */
-import { CoreError, ErrorCode } from '../../shared/errors.js';
+import { type Advice, CoreError, ErrorCode } from '../../shared/errors.js';
 import type { InputLimits, MemoryBudget } from '../../shared/input-limits.js';
 import { lineError } from '../read/cell-error.js';
 import type { CsvChunks } from '../read/chunks.js';
@@ -53,6 +53,13 @@ export interface BrokerFileOptions {
   budget?: MemoryBudget;
 }
 
+/** What a person can do about a file no format recognises (each client words it: parameters, flags). */
+const UNKNOWN_FORMAT_ADVICE: readonly Advice[] = [
+  { action: 'see the formats', operation: 'listImportFormats' },
+  { action: 'force one', parameter: 'format', value: 'NAME' },
+  { action: 'map the columns', parameter: 'map' },
+];
+
 /** A broker file opened for import. */
 export interface OpenedBrokerFile {
   report: BrokerFileReport;
@@ -81,10 +88,9 @@ export async function openBrokerFile(open: () => CsvChunks, options: BrokerFileO
       const closest = found.closest
         ? `; the closest is ${found.closest.name} (${found.closest.broker} ${found.closest.title})${found.missing.length > 0 ? `, which needs the columns ${found.missing.join(', ')}` : ''}`
         : '';
-      throw new CoreError(
-        ErrorCode.validationFailed,
-        `not a format tj knows (${found.reason})${closest}; see tj import --list-formats, force one with --format NAME, or map the columns with --map`,
-      );
+      throw new CoreError(ErrorCode.validationFailed, `not a format tj knows (${found.reason})${closest}`, undefined, undefined, {
+        advice: UNKNOWN_FORMAT_ADVICE,
+      });
     }
     format = found.format;
   }

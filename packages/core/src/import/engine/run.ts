@@ -36,10 +36,12 @@ interface GroupTotals {
   brokerMicros: number | null;
 }
 
-/** Prefixes the file name to a validation error, so it names file, line and column. */
+/** Prefixes the file name to a validation error, so it names file, line and column (its advice kept). */
 function inFile(e: unknown, name: string | undefined): unknown {
   if (name === undefined || !(e instanceof CoreError) || e.code !== ErrorCode.validationFailed) return e;
-  if (e.errors === undefined || e.errors.length === 0) return new CoreError(e.code, `${name}: ${e.message}`);
+  if (e.errors === undefined || e.errors.length === 0) {
+    return new CoreError(e.code, `${name}: ${e.message}`, undefined, undefined, e.advice && { advice: e.advice });
+  }
   return validationError(e.errors.map((f) => ({ path: f.path === '' ? name : `${name}, ${f.path}`, message: f.message })));
 }
 

@@ -74,7 +74,7 @@ export class FormatRegistry {
     const missing = missingColumns(closest, head);
     const reason =
       first.score > 0.5
-        ? `it fits ${first.format.name} and ${second?.format.name} equally well: pass --format`
+        ? `it fits ${first.format.name} and ${second?.format.name} equally well`
         : 'no known format recognises its header';
     return { ok: false, closest, missing, reason };
   }

@@ -8,6 +8,7 @@ import { type CsvHeader, type CsvRow, looseColumnName } from '../../read/csv-col
 import type { BrokerTime } from '../types.js';
 import { type Parsed, parseDateTime, parseDecimal, parseTags, parseTimeCell } from '../../values/plain.js';
 import { MAX_FILL_QUANTITY } from '../../values/quantity.js';
+import { plainNumber } from '@tj/schemas';
 
 /** Side of an execution. */
 export type FillSide = 'buy' | 'sell';
@@ -158,8 +159,9 @@ function parseRow<T, Time extends BrokerTime>(
   if (side === undefined)
     fail('side', rawSide === '' ? 'required' : `"${rawSide}" is not a side: use buy/sell (or b/s, bot/sld)`);
   const quantity = amount('quantity', 'positive');
-  if (quantity !== undefined && quantity > MAX_FILL_QUANTITY) fail('quantity', `at most ${MAX_FILL_QUANTITY}`);
-  if (quantity !== undefined && Math.round(quantity * 1e8) === 0) fail('quantity', 'below the 1e-8 resolution');
+  if (quantity !== undefined && quantity > MAX_FILL_QUANTITY) fail('quantity', `at most ${plainNumber(MAX_FILL_QUANTITY)}`);
+  if (quantity !== undefined && Math.round(quantity * 1e8) === 0)
+    fail('quantity', 'below the smallest quantity matched (0.00000001)');
   const rawAction = text('action');
   const action = ACTIONS[rawAction.toLowerCase()];
   if (action === undefined && !(rawAction.toLowerCase() in ACTIONS))
