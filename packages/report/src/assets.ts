@@ -15,17 +15,34 @@ function inline(code: string): InlineScript {
 
 let loaded: Promise<{ chartLibrary: InlineScript; drawCharts: InlineScript }> | undefined;
 
+/** The page's own modules (built by tsc), those imported first: the page inlines them as one module. */
+const BROWSER_MODULES = ['text.js', 'equity-steps.js', 'draw-charts.js'];
+
+/**
+ * The browser modules joined into one: their imports of each other (`from './x.js'`) and their
+ * `export` keywords dropped, so each declaration is the joined module's own. Type imports are
+ * already gone from tsc's output; nothing else is imported.
+ */
+function joinModules(sources: string[]): string {
+  return sources
+    .map((code) =>
+      code
+        .replace(/^\/\/# sourceMappingURL=.*$/m, '')
+        .replace(/^import \{[^}]*\} from '\.\/[\w-]+\.js';$/gm, '')
+        .replace(/^export (?=(const|function) )/gm, '')
+        .trim(),
+    )
+    .join('\n');
+}
+
 async function load() {
   const library = createRequire(import.meta.url).resolve('echarts/dist/echarts.min.js');
-  const [chartLibrary, drawCharts] = await Promise.all([
+  const [chartLibrary, ...modules] = await Promise.all([
     readFile(library, 'utf8'),
-    readFile(new URL('./browser/draw-charts.js', import.meta.url), 'utf8'),
+    ...BROWSER_MODULES.map((name) => readFile(new URL(`./browser/${name}`, import.meta.url), 'utf8')),
   ]);
   if (/<\/script|<!--/i.test(chartLibrary)) throw new Error('the chart library cannot be inlined: it holds a script end tag');
-  return {
-    chartLibrary: inline(chartLibrary),
-    drawCharts: inline(drawCharts.replace(/^\/\/# sourceMappingURL=.*$/m, '').trimEnd()),
-  };
+  return { chartLibrary: inline(chartLibrary), drawCharts: inline(joinModules(modules)) };
 }
 
 /**

@@ -23,6 +23,44 @@ export const rMultiple = (v: number | null | undefined): string => (finite(v) ? 
 /** Any number as given (up to 8 decimals). */
 export const plain = (v: number | null | undefined): string => (finite(v) ? plainFormat.format(v) : NONE);
 
+/** How many decimals `value` is written with (at most 8): `decimalsOf(25073.25)` → 2. */
+function decimalsOf(value: number | null | undefined): number {
+  if (!finite(value)) return 0;
+  const text = String(Number(value.toFixed(8)));
+  const dot = text.indexOf('.');
+  return dot === -1 || text.includes('e') ? 0 : text.length - dot - 1;
+}
+
+/**
+ * Prices written with the same decimals, the most any of `values` has, so a column of one
+ * instrument's prices lines up (25,072.00 above 25,073.25, not 25,072); `none` for a missing one.
+ * The CLI's tables and the report's write prices so.
+ *
+ * @example priceFormat([25072, 25073.25])(25072) // '25,072.00'
+ */
+export function priceFormat(
+  values: ReadonlyArray<number | null | undefined>,
+  none = NONE,
+): (value: number | null | undefined) => string {
+  const digits = Math.max(0, ...values.map(decimalsOf));
+  const format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, 8) });
+  return (value) => (finite(value) ? format.format(value) : none);
+}
+
+/** Each instrument's price format for a table of `trades`: its own decimals, the most any of its entries or exits there has. */
+export function pricesByInstrument(
+  trades: ReadonlyArray<{ instrument: string; entryPrice: number | null; exitPrice: number | null }>,
+  none = NONE,
+): Map<string, ReturnType<typeof priceFormat>> {
+  const values = new Map<string, Array<number | null>>();
+  for (const t of trades) {
+    const list = values.get(t.instrument) ?? [];
+    if (list.length === 0) values.set(t.instrument, list);
+    list.push(t.entryPrice, t.exitPrice);
+  }
+  return new Map([...values].map(([instrument, list]) => [instrument, priceFormat(list, none)]));
+}
+
 /** A duration in seconds as `2 h 05 min`, `4 min 10 s` or `1 d 3 h`. */
 export function duration(seconds: number | null | undefined): string {
   if (!finite(seconds)) return NONE;

@@ -1,4 +1,4 @@
 export { renderReportHtml, type RenderedReport, type RenderOptions } from './page.js';
 export { escapeHtml } from './html.js';
-export { duration } from './format.js';
+export { duration, priceFormat, pricesByInstrument } from './format.js';
 export { figureLabel } from './figures.js';

@@ -54,7 +54,8 @@ function chartsSections(report: Report): Html {
   const start = report.filters.startingBalance;
   return html`<section id="equity"><h2>Equity and drawdown</h2><div class="chart tall" data-chart="equity"></div>
 <p class="note">Equity at the end of each day with exits${start ? ` from a starting balance of ${money(start)}` : ''}; below it, the
-deepest fall under the running peak reached that day (the lowest point is the max drawdown).</p></section>
+deepest fall under the running peak reached that day (the lowest point is the max drawdown). Both hold their value until the
+next day with exits; stretches of more than 30 days without any are shaded.</p></section>
 <section id="calendar"><h2>Daily P&amp;L calendar</h2><div class="chart" data-chart="calendar"></div>
 <p class="note">Each day with exits, coloured by its P&amp;L; hover a day for its trades. Days with a journal entry are outlined.</p></section>
 <section id="r-multiples"><h2>R multiples</h2>${

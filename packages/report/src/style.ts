@@ -13,8 +13,9 @@ nav.toc { margin: 14px 0 0; display: flex; flex-wrap: wrap; gap: 6px 14px; font-
 nav.toc a { color: var(--muted); text-decoration: none; }
 .pos { color: var(--pos); } .neg { color: var(--neg); }
 .note { color: var(--muted); font-size: 13px; }
-.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(165px, 1fr)); gap: 10px; }
-.card { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; }
+.cards { display: grid; grid-template-columns: repeat(12, 1fr); gap: 10px; }
+.card { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; min-width: 0; }
+.per-row-1 { grid-column: span 12; } .per-row-2 { grid-column: span 6; } .per-row-3 { grid-column: span 4; } .per-row-4 { grid-column: span 3; }
 .card-label { color: var(--muted); font-size: 12px; }
 .card-value { font-size: 20px; font-weight: 600; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 .cards.small .card-value { font-size: 18px; }
@@ -45,5 +46,6 @@ table.data td:first-child { white-space: normal; word-break: break-word; }
 .chips { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0; }
 .chip { background: var(--panel); border: 1px solid var(--line); border-radius: 999px; padding: 1px 8px; font-size: 12px; }
 @media (max-width: 700px) { .grid { grid-template-columns: 1fr; } .entry { grid-template-columns: 1fr; } .entry header { border: 0; } }
+@media (max-width: 560px) { .per-row-4 { grid-column: span 6; } .card { padding: 8px; } .card-value, .cards.small .card-value { font-size: 16px; } }
 @media print { h2 { break-after: avoid; } .chart, .entry, .card { break-inside: avoid; } details.all-figures summary { display: none; } }
 `;

@@ -40,7 +40,7 @@ function report(over: Partial<Report> = {}): Report {
     generatedAt: '2026-11-20T15:00:00.000Z',
     filters: { tz: 'America/New_York', startingBalance: 0, bucketSize: 0.5, setup: '<b>orb</b>' },
     statistics: stats,
-    equityCurve: [{ date: '2026-11-19', equity: 10, drawdown: 20 }],
+    equityCurve: [{ date: '2026-11-19', equity: 10, drawdown: 20, closingDrawdown: 20 }],
     days: [{ date: '2026-11-19', trades: 2, wins: 1, losses: 1, winRate: 50, totalPnL: 10 }],
     rDistribution: { bucketSize: 0.5, count: 0, averageR: null, medianR: null, sparse: false, buckets: [] },
     categories: [
@@ -53,7 +53,8 @@ function report(over: Partial<Report> = {}): Report {
       {
         category: 'hour',
         categories: [
-          { name: '09:00', trades: 2, wins: 1, losses: 1, winRate: 50, totalPnL: 10, profitFactor: 1.5, averageR: null },
+          { name: '09:00', trades: 1, wins: 1, losses: 0, winRate: 100, totalPnL: 30, profitFactor: null, averageR: null },
+          { name: '10:00', trades: 1, wins: 0, losses: 1, winRate: 0, totalPnL: -20, profitFactor: 0, averageR: null },
         ],
       },
       {
@@ -118,10 +119,15 @@ describe('renderReportHtml', () => {
     expect(html).toContain('<strong>Left out for want of a rate:</strong> 1 trade of 2026-03-10 (no EUR→USD rate)');
   });
 
-  it('shows the hour chart once when core answers both its names, and no chart without trades', async () => {
+  it('shows the hour chart once when core answers both its names, none for one group, and none without trades', async () => {
     const { html } = await renderReportHtml(report());
     expect(html).toContain('data-category="hour"');
     expect(html).not.toContain('data-category="time"');
+    // One setup only: no chart, and the note says so.
+    expect(html).not.toContain('data-category="setup"');
+    expect(html).toContain(
+      'All 2 trades are in one group, &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;: nothing to compare.',
+    );
     const empty = await renderReportHtml(report({ statistics: { ...stats, totalTrades: 0 }, categories: [] }));
     expect(empty.html).toContain('No closed trades in this period.');
     expect(empty.html).not.toContain('data-chart=');

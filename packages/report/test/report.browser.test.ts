@@ -97,15 +97,18 @@ async function inspect(page: Page, url: string): Promise<Inspection> {
 
 const money = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** The category charts of a report; filtered on one instrument, that category has one group and no chart. */
+const charted = (flags: string[]) => ['weekday', 'setup', 'tag', ...(flags.includes('--instrument') ? [] : ['instrument'])];
+
 /** The checks every rendering of the report must pass. */
-function expectWellDrawn(seen: Inspection, stats: Record<string, unknown>, documentUrl: string): void {
+function expectWellDrawn(seen: Inspection, stats: Record<string, unknown>, documentUrl: string, categories: string[]): void {
   expect(seen.problems).toEqual([]);
   expect(seen.requests).toEqual([documentUrl]);
   const kinds = seen.charts.map((c) => c.kind);
   expect(kinds.slice(0, 3)).toEqual(['equity', 'calendar', 'r']);
-  expect(seen.charts.filter((c) => c.kind === 'category').map((c) => c.category)).toEqual(
-    expect.arrayContaining(['weekday', 'setup', 'instrument', 'tag']),
-  );
+  const drawn = seen.charts.filter((c) => c.kind === 'category').map((c) => c.category);
+  expect(drawn).toEqual(expect.arrayContaining(categories));
+  if (!categories.includes('instrument')) expect(drawn).not.toContain('instrument');
   for (const chart of seen.charts) expect(chart.pixels, `${chart.kind} ${chart.category}`).toBeGreaterThan(1000);
   expect(seen.drawnMark).toBe(String(seen.charts.length));
   for (const [key, value] of Object.entries(stats)) {
@@ -166,7 +169,7 @@ describe.skipIf(!browserAvailable)('the HTML report in a real browser', { timeou
       expect(stats.totalTrades).toBeGreaterThan(20);
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       const url = pathToFileURL(out).href;
-      expectWellDrawn(await inspect(page, url), stats, url);
+      expectWellDrawn(await inspect(page, url), stats, url, charted(flags));
       if (i === 0) {
         const journal = await page.locator('[data-journal="2025-03-04"]').textContent();
         expect(journal).toContain('Trade the <b>open</b> only');
@@ -180,12 +183,12 @@ describe.skipIf(!browserAvailable)('the HTML report in a real browser', { timeou
     const query = 'tz=America%2FNew_York&instrument=NQ';
     const stats = await runJson(remote, ['--tz', 'America/New_York', 'stats', '--instrument', 'NQ']);
     const served = `${srv.url}/api/reports/summary.html?${query}`;
-    expectWellDrawn(await inspect(await context.newPage(), served), stats, served);
+    expectWellDrawn(await inspect(await context.newPage(), served), stats, served, charted(['--instrument']));
 
     const out = join(remote.dir, 'remote.html');
     await ok(remote, ['--tz', 'America/New_York', 'report', '--instrument', 'NQ', '--out', out]);
     const url = pathToFileURL(out).href;
-    expectWellDrawn(await inspect(await context.newPage(), url), stats, url);
+    expectWellDrawn(await inspect(await context.newPage(), url), stats, url, charted(['--instrument']));
     await context.close();
   });
 });

@@ -32,6 +32,8 @@ export const reportEquityPointSchema = z.object({
   equity: z.number(),
   /** The deepest fall below the running peak reached by any trade of the date (≥ 0, money). */
   drawdown: z.number(),
+  /** The fall below the running peak at the end of the date (≥ 0, ≤ drawdown): it holds until the next point. */
+  closingDrawdown: z.number(),
 });
 
 /** One day with exits: its trades and P&L (the calendar of the report). */

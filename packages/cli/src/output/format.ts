@@ -1,4 +1,5 @@
 /** Formatting of numbers, money, percentages and times for human output. */
+import { priceFormat as sharedPriceFormat } from '@tj/report';
 import { localDateAndTime } from '../util/dates.js';
 
 /** Shown for a missing value. */
@@ -10,27 +11,13 @@ export function num(value: number | null | undefined, digits = 8): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: digits });
 }
 
-/** How many decimals `value` is written with (at most 8): `decimalsOf(25073.25)` → 2. */
-function decimalsOf(value: number | null | undefined): number {
-  if (value === null || value === undefined || !Number.isFinite(value)) return 0;
-  const text = String(Number(value.toFixed(8)));
-  const dot = text.indexOf('.');
-  return dot === -1 || text.includes('e') ? 0 : text.length - dot - 1;
-}
-
 /**
  * Prices written with the same decimals, the most any of `values` has, so a column of one
- * instrument's prices lines up (25,072.00 above 25,073.25, not 25,072).
+ * instrument's prices lines up (25,072.00 above 25,073.25, not 25,072); the report's rule.
  *
  * @example priceFormat([25072, 25073.25])(25072) // '25,072.00'
  */
-export function priceFormat(values: ReadonlyArray<number | null | undefined>): (value: number | null | undefined) => string {
-  const digits = Math.max(0, ...values.map(decimalsOf));
-  return (value) => {
-    if (value === null || value === undefined || !Number.isFinite(value)) return NONE;
-    return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, 8) });
-  };
-}
+export const priceFormat = (values: ReadonlyArray<number | null | undefined>) => sharedPriceFormat(values, NONE);
 
 /** Money: two decimals, thousands separators, a minus sign when negative. */
 export function money(value: number | null | undefined): string {

@@ -1,5 +1,6 @@
 import type { Pagination, Trade, TradeExecution } from '@tj/core';
 import { shortId } from '@tj/core/ids';
+import { pricesByInstrument } from '@tj/report';
 import { clip, dateTime, money, NONE, num, pageLine, priceFormat, rMultiple } from '../output/format.js';
 import type { Align, Output } from '../output/output.js';
 
@@ -13,7 +14,7 @@ export function printTradeTable(out: Output, trades: Trade[], tz: string, pagina
   if (trades.length === 0) {
     out.line('No trades.');
   } else {
-    const prices = pricesByInstrument(trades);
+    const prices = pricesByInstrument(trades, NONE);
     const currency = trades[0]?.converted?.currency;
     const rows = trades.map((t) => {
       const price = prices.get(t.instrument) ?? num;
@@ -48,17 +49,6 @@ export function printTradeTable(out: Output, trades: Trade[], tz: string, pagina
   if (pagination && pagination.total > 0) {
     out.line(out.c.dim(pageLine(pagination, 'trade')));
   }
-}
-
-/** Each instrument's prices with its own decimals, the most any of its entries or exits in `trades` has. */
-function pricesByInstrument(trades: readonly Trade[]): Map<string, ReturnType<typeof priceFormat>> {
-  const values = new Map<string, Array<number | null>>();
-  for (const t of trades) {
-    const list = values.get(t.instrument) ?? [];
-    if (list.length === 0) values.set(t.instrument, list);
-    list.push(t.entryPrice, t.exitPrice);
-  }
-  return new Map([...values].map(([instrument, list]) => [instrument, priceFormat(list)]));
 }
 
 /** The strategy, underlying, expiry, strike and right rows, where the trade has them. */

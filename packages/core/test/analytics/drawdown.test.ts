@@ -49,13 +49,13 @@ describe('the drawdown fold', () => {
     expect(seg.state()).toMatchObject({ pnl: 150.27 * M, maxPrefix: 150.27 * M, minPrefix: -49.75 * M, maxDrawdown: 150 * M });
   });
 
-  it('gives the report its curve: equity at each day’s end and the day’s deepest fall below the running peak', () => {
+  it('gives the report its curve: equity at each day’s end, the day’s deepest fall below the running peak and the fall it ended with', () => {
     const acc = createEquityDrawdownAccumulator({ tz: 'UTC', startingBalance: 1000 });
     for (const f of facts) acc.add(f);
     expect(acc.result()).toEqual([
-      { date: '2026-03-02', equity: 1100.25, drawdown: 40.1 },
-      { date: '2026-03-03', equity: 950.26, drawdown: 150 },
-      { date: '2026-03-04', equity: 1150.27, drawdown: 0.26 },
+      { date: '2026-03-02', equity: 1100.25, drawdown: 40.1, closingDrawdown: 0 },
+      { date: '2026-03-03', equity: 950.26, drawdown: 150, closingDrawdown: 149.99 },
+      { date: '2026-03-04', equity: 1150.27, drawdown: 0.26, closingDrawdown: 0 },
     ]);
   });
 

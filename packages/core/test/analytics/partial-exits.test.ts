@@ -237,10 +237,10 @@ for (const db of DATABASES) {
       // In time order: +300 (peak 300), B −50 (250), A −100 (150: 150 below the peak), A's close
       // +300 (450, a new peak), C −400 (50: 400 below it).
       expect(report.equityCurve).toEqual([
-        { date: '2026-11-16', equity: 1300, drawdown: 0 },
-        { date: '2026-11-17', equity: 1150, drawdown: 150 },
-        { date: '2026-11-18', equity: 1450, drawdown: 0 },
-        { date: '2026-11-19', equity: 1050, drawdown: 400 },
+        { date: '2026-11-16', equity: 1300, drawdown: 0, closingDrawdown: 0 },
+        { date: '2026-11-17', equity: 1150, drawdown: 150, closingDrawdown: 150 },
+        { date: '2026-11-18', equity: 1450, drawdown: 0, closingDrawdown: 0 },
+        { date: '2026-11-19', equity: 1050, drawdown: 400, closingDrawdown: 400 },
       ]);
       expect(report.days).toEqual([
         { date: '2026-11-16', trades: 0, wins: 0, losses: 0, winRate: 0, totalPnL: 300 },
@@ -252,8 +252,8 @@ for (const db of DATABASES) {
       // (A entered on the 16th, so none of its bookings counts): −50 on the 17th, −400 on the 19th.
       const later = await h.core().reports.summary(user, { dateFrom: '2026-11-17' });
       expect(later.equityCurve).toEqual([
-        { date: '2026-11-17', equity: -50, drawdown: 50 },
-        { date: '2026-11-19', equity: -450, drawdown: 450 },
+        { date: '2026-11-17', equity: -50, drawdown: 50, closingDrawdown: 50 },
+        { date: '2026-11-19', equity: -450, drawdown: 450, closingDrawdown: 450 },
       ]);
       expect(later.statistics).toMatchObject({ totalTrades: 1, totalPnL: -50 });
     });

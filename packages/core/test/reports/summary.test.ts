@@ -50,10 +50,11 @@ for (const db of DATABASES) {
     it('draws the equity curve with the deepest drawdown of each local day, in the report time zone', async () => {
       const { user } = await seeded();
       const report = await h.core().reports.summary(user, { tz: TZ, startingBalance: 1000 });
+      // Nov 2 went 170 below the peak (T3) and ended 140 below it (T4): that is what holds until Nov 3.
       expect(report.equityCurve).toEqual([
-        { date: '2026-10-30', equity: 1050, drawdown: 50 },
-        { date: '2026-11-02', equity: 960, drawdown: 170 },
-        { date: '2026-11-03', equity: 1160, drawdown: 0 },
+        { date: '2026-10-30', equity: 1050, drawdown: 50, closingDrawdown: 50 },
+        { date: '2026-11-02', equity: 960, drawdown: 170, closingDrawdown: 140 },
+        { date: '2026-11-03', equity: 1160, drawdown: 0, closingDrawdown: 0 },
       ]);
       expect(Math.max(...report.equityCurve.map((p) => p.drawdown))).toBe(report.statistics.maxDrawdown);
       expect(report.days).toEqual([
@@ -101,9 +102,9 @@ for (const db of DATABASES) {
       const es = await h.core().reports.summary(user, { instrument: 'es', tz: TZ });
       expect(es.statistics.totalTrades).toBe(3);
       expect(es.equityCurve).toEqual([
-        { date: '2026-10-30', equity: 100, drawdown: 0 },
-        { date: '2026-11-02', equity: -20, drawdown: 120 },
-        { date: '2026-11-03', equity: 180, drawdown: 0 },
+        { date: '2026-10-30', equity: 100, drawdown: 0, closingDrawdown: 0 },
+        { date: '2026-11-02', equity: -20, drawdown: 120, closingDrawdown: 120 },
+        { date: '2026-11-03', equity: 180, drawdown: 0, closingDrawdown: 0 },
       ]);
       expect(es.categories.find((c) => c.category === 'instrument')?.categories.map((c) => c.name)).toEqual(['ES']);
 

@@ -5,8 +5,11 @@
  */
 import type { Report } from '@tj/core';
 
-type ByCategory = Report['categories'][number];
 import type * as Echarts from 'echarts';
+import { quietStretches, underwater } from './equity-steps.js';
+import { axisMoney, escapeText, money } from './text.js';
+
+type ByCategory = Report['categories'][number];
 
 declare const echarts: typeof Echarts;
 
@@ -15,11 +18,9 @@ const NEG = '#b91c1c';
 const MUTED = '#616e7c';
 const MAX_BARS = 30;
 const YEAR_HEIGHT = 140;
+/** The calendar's colour legend sits above this line, the first year's month labels below it. */
+const LEGEND_HEIGHT = 44;
 
-const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const money = (v: unknown) => (typeof v === 'number' ? moneyFormat.format(v) : '–');
-const escapeText = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 const signColour = (v: number) => (v < 0 ? NEG : POS);
 
 const source = document.getElementById('tj-report-data');
@@ -32,9 +33,14 @@ function mount(el: HTMLElement, option: Echarts.EChartsCoreOption): void {
   drawn.push(chart);
 }
 
+/**
+ * Equity and drawdown change only on days with exits: both lines hold their value until the next
+ * one (steps on a time axis), so a long stretch without trades is flat, not a slope.
+ */
 function equityChart(el: HTMLElement): void {
   const points = data.equityCurve;
   const single = points.length < 2;
+  const quiet = quietStretches(points);
   mount(el, {
     grid: [
       { left: 80, right: 24, top: 24, height: '52%' },
@@ -45,8 +51,8 @@ function equityChart(el: HTMLElement): void {
       { type: 'time', gridIndex: 1 },
     ],
     yAxis: [
-      { type: 'value', gridIndex: 0, scale: true, name: 'Equity', axisLabel: { formatter: (v: number) => money(v) } },
-      { type: 'value', gridIndex: 1, max: 0, name: 'Drawdown', axisLabel: { formatter: (v: number) => money(v) } },
+      { type: 'value', gridIndex: 0, scale: true, name: 'Equity', axisLabel: { formatter: axisMoney } },
+      { type: 'value', gridIndex: 1, max: 0, name: 'Drawdown', axisLabel: { formatter: axisMoney } },
     ],
     dataZoom: [
       { type: 'inside', xAxisIndex: [0, 1] },
@@ -60,9 +66,11 @@ function equityChart(el: HTMLElement): void {
         xAxisIndex: 0,
         yAxisIndex: 0,
         showSymbol: single,
+        step: 'end',
         sampling: 'lttb',
         lineStyle: { width: 1.5, color: '#1d4ed8' },
         itemStyle: { color: '#1d4ed8' },
+        markArea: quiet,
         data: points.map((p) => [p.date, p.equity]),
       },
       {
@@ -71,12 +79,13 @@ function equityChart(el: HTMLElement): void {
         xAxisIndex: 1,
         yAxisIndex: 1,
         showSymbol: single,
+        step: 'end',
         sampling: 'lttb',
         lineStyle: { width: 1, color: NEG },
         itemStyle: { color: NEG },
         areaStyle: { color: 'rgba(185, 28, 28, 0.25)' },
-        // Drawn below zero: the data holds how far below the peak the day went.
-        data: points.map((p) => [p.date, p.drawdown === 0 ? 0 : -p.drawdown]),
+        markArea: quiet,
+        data: underwater(points),
       },
     ],
   });
@@ -86,7 +95,7 @@ function calendarChart(el: HTMLElement): void {
   const years = [...new Set(data.days.map((d) => d.date.slice(0, 4)))].sort();
   const journalDays = new Set(data.journal.map((e) => e.date));
   const extent = Math.max(1, ...data.days.map((d) => Math.abs(d.totalPnL)));
-  el.style.height = `${years.length * YEAR_HEIGHT + 50}px`;
+  el.style.height = `${years.length * YEAR_HEIGHT + LEGEND_HEIGHT + 30}px`;
   mount(el, {
     tooltip: {
       formatter: (p: { value: [string, number, number, number, number] }) => {
@@ -103,13 +112,14 @@ function calendarChart(el: HTMLElement): void {
       orient: 'horizontal',
       left: 'center',
       top: 0,
+      itemWidth: 14,
       itemHeight: 180,
       text: ['gain', 'loss'],
       textStyle: { color: MUTED },
       inRange: { color: [NEG, '#f3f4f6', POS] },
     },
     calendar: years.map((year, i) => ({
-      top: 50 + i * YEAR_HEIGHT,
+      top: LEGEND_HEIGHT + 30 + i * YEAR_HEIGHT,
       left: 56,
       right: 16,
       range: year,
@@ -201,10 +211,18 @@ function categoryChart(el: HTMLElement): void {
   if (!category) throw new Error(`no data for the ${el.dataset.category} chart`);
   const groups = shownGroups(category);
   el.style.height = `${Math.max(140, groups.length * 24 + 48)}px`;
+  // Every label inside the canvas (the names at the left, the last value at the right).
+  const grid = { left: 4, right: 4, top: 8, bottom: 4, outerBoundsMode: 'same', outerBoundsContain: 'all' };
+  const nameWidth = Math.min(220, Math.round(el.clientWidth * 0.4));
   mount(el, {
-    grid: { left: 8, right: 24, top: 8, bottom: 24, containLabel: true },
-    xAxis: { type: 'value', axisLabel: { formatter: (v: number) => money(v) } },
-    yAxis: { type: 'category', inverse: true, data: groups.map((g) => g.name), axisLabel: { width: 150, overflow: 'truncate' } },
+    grid,
+    xAxis: { type: 'value', axisLabel: { formatter: axisMoney, hideOverlap: true } },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: groups.map((g) => g.name),
+      axisLabel: { width: nameWidth, overflow: 'truncate' },
+    },
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'shadow' },

@@ -27,6 +27,27 @@ const ORDER = ['weekday', 'hour', 'time', 'setup', 'instrument', 'account', 'hol
 /** Most rows a category table lists (the chart shows the best and worst of longer lists). */
 export const TABLE_ROWS = 100;
 
+/** Core's name of the group of trades without a value (setup, account, strategy, asset class; tags). */
+const NO_VALUE = new Set(['(none)', '(untagged)']);
+/** What a trade lacks when it is in that group, by category. */
+const LACKS: Record<string, string> = {
+  setup: 'a setup',
+  account: 'an account',
+  strategy: 'an option strategy',
+  assetClass: 'an asset class',
+  tag: 'a tag',
+};
+
+/** Why a category with one group shows no chart: there is nothing to compare. */
+function nothingToCompare(c: ByCategory, group: ByCategory['categories'][number]): Html {
+  const why = NO_VALUE.has(group.name)
+    ? `No trade has ${LACKS[c.category] ?? `a ${humanize(c.category).toLowerCase()}`}`
+    : group.trades === 1
+      ? `The one trade is in ${group.name}`
+      : `All ${count(group.trades)} trades are in one group, ${group.name}`;
+  return html`<p class="note nothing-to-compare">${why}: nothing to compare.</p>`;
+}
+
 /** The categories in the report's order, without `time` when core also answers its newer name `hour`. */
 export function orderedCategories(all: readonly ByCategory[]): ByCategory[] {
   const names = new Set(all.map((c) => c.category as string));
@@ -54,10 +75,13 @@ function table(c: ByCategory): Html {
 export function categoriesSection(all: readonly ByCategory[]): Html {
   const blocks = orderedCategories(all).map((c) => {
     const title = TITLES[c.category] ?? `By ${humanize(c.category).toLowerCase()}`;
+    const [only] = c.categories;
     const body =
-      c.categories.length === 0
+      only === undefined
         ? html`<p class="note">No closed trades.</p>`
-        : html`<div class="chart" data-chart="category" data-category="${c.category}"></div>${table(c)}`;
+        : c.categories.length === 1
+          ? nothingToCompare(c, only)
+          : html`<div class="chart" data-chart="category" data-category="${c.category}"></div>${table(c)}`;
     return html`<div class="category" id="by-${c.category}"><h3>${title}</h3>${body}</div>`;
   });
   return html`<section id="categories"><h2>Performance by category</h2><div class="grid">${blocks}</div></section>`;

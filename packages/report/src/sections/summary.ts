@@ -26,10 +26,23 @@ function orderedKeys(stats: Statistics): string[] {
   return [...Object.keys(FIGURES).filter((k) => keys.includes(k)), ...keys.filter((k) => !(k in FIGURES))];
 }
 
+/** Most cards a row holds. */
+const ROW = 4;
+
+/**
+ * How many cards each row holds: as few rows as `ROW` allows, as even as can be (7 → 4 + 3,
+ * 5 → 3 + 2), so no card sits alone on a row unless it is the only one.
+ */
+export function rowSizes(n: number): number[] {
+  const rows = Math.ceil(n / ROW);
+  return Array.from({ length: rows }, (_, i) => Math.floor(n / rows) + (i < n % rows ? 1 : 0));
+}
+
 function cards(stats: Record<string, unknown>, keys: string[], cls: string): Html {
   const present = keys.filter((k) => k in stats);
+  const perRow = rowSizes(present.length).flatMap((size) => Array<number>(size).fill(size));
   return html`<div class="${cls}">${present.map(
-    (k) => html`<div class="card"><div class="card-label">${figureSpec(k, stats[k]).label}</div>
+    (k, i) => html`<div class="card per-row-${perRow[i]}"><div class="card-label">${figureSpec(k, stats[k]).label}</div>
 <div class="card-value">${figureText(k, stats[k])}</div></div>`,
   )}</div>`;
 }
