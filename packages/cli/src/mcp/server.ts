@@ -7,6 +7,7 @@
 import type { TjClient } from '@tj/client';
 import { parseInput } from '@tj/core/internal';
 import { z } from 'zod';
+import type { Env } from '../config/paths.js';
 import { describeError, fieldErrorsOf } from '../errors.js';
 import { AS_WRITTEN, fieldErrorsInWords } from '../output/field-words.js';
 import type { McpTool } from './tools.js';
@@ -17,6 +18,8 @@ export interface McpServerOptions {
   client: TjClient;
   stdin: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream;
+  /** The environment (how tj reached the journal words its errors). */
+  env: Env;
   version: string;
 }
 
@@ -78,30 +81,30 @@ function listed(tool: McpTool) {
 }
 
 /** A failure as the one line the tool error shows: field errors named by the arguments (`limit: must be at most 100`). */
-export function toolErrorMessage(e: unknown): string {
+export function toolErrorMessage(e: unknown, env: Env): string {
   const fields = fieldErrorsOf((e ?? {}) as Parameters<typeof fieldErrorsOf>[0]);
-  return fields ? fieldErrorsInWords(fields, AS_WRITTEN) : describeError(e).message;
+  return fields ? fieldErrorsInWords(fields, AS_WRITTEN) : describeError(e, env).message;
 }
 
 /** Calls the tool's operation with `args`, checked against its arguments first (the API checks its query or body again). */
-async function callTool(client: TjClient, tool: McpTool, args: Record<string, unknown>): Promise<ToolResult> {
+async function callTool(options: McpServerOptions, tool: McpTool, args: Record<string, unknown>): Promise<ToolResult> {
   try {
     const { id, ...rest } = parseInput(tool.input, args) as Record<string, unknown>;
     const input = {
       ...(typeof id === 'string' && { params: { id } }),
       [tool.sendAs]: rest,
     };
-    const answer = (await client.call(tool.operation, input as never)) as unknown as Record<string, unknown>;
+    const answer = (await options.client.call(tool.operation, input as never)) as unknown as Record<string, unknown>;
     return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
   } catch (e) {
-    return { content: [{ type: 'text', text: toolErrorMessage(e) }], isError: true };
+    return { content: [{ type: 'text', text: toolErrorMessage(e, options.env) }], isError: true };
   }
 }
 
 /**
  * Serves the tools over stdio until the client closes stdin (or the connection fails).
  *
- * @example await serveMcp({ tools: mcpTools(ctx.tz), client: await ctx.client(), stdin, stdout, version: '0.1.0' });
+ * @example await serveMcp({ tools: mcpTools(ctx.tz), client: await ctx.client(), stdin, stdout, env, version: '0.1.0' });
  */
 export async function serveMcp(options: McpServerOptions): Promise<void> {
   const [{ Server }, { StdioServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema, McpError, ErrorCode }] =
@@ -121,7 +124,7 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
     const tool = byName.get(request.params.name);
     // An unknown tool (a delete, say) is a protocol error, as the specification has it, not a tool's failure.
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `no tool named ${request.params.name}`);
-    return callTool(options.client, tool, request.params.arguments ?? {});
+    return callTool(options, tool, request.params.arguments ?? {});
   });
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
