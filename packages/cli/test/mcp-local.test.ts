@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { OPERATIONS, type OperationId, type OperationSpec } from '@tj/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
 import { initDatabase, ok, run, runJson, type Sandbox, sandbox, sandboxFile } from './support/cli.js';
@@ -24,6 +25,20 @@ const READ_TOOLS = [
   'get_journal_entry',
 ];
 const WRITE_TOOLS = ['create_journal_entry', 'update_journal_entry', 'annotate_trade'];
+
+/** The operation each tool but annotate_trade calls, with all of its query's or body's fields. */
+const OPERATION_OF: Record<string, OperationId> = {
+  statistics: 'tradeStatistics',
+  list_trades: 'listTrades',
+  get_trade: 'getTrade',
+  calendar: 'calendar',
+  by_category: 'byCategory',
+  performance: 'performance',
+  list_journal_entries: 'listJournalEntries',
+  get_journal_entry: 'getJournalEntry',
+  create_journal_entry: 'createJournalEntry',
+  update_journal_entry: 'updateJournalEntry',
+};
 
 for (const db of DATABASES) {
   describe.skipIf(!db.available)(`tj mcp on a local ${db.name} journal`, { timeout: 180_000 }, () => {
@@ -61,7 +76,15 @@ for (const db of DATABASES) {
       const annotate = tools.find((t) => t.name === 'annotate_trade');
       expect(Object.keys(annotate?.inputSchema.properties ?? {}).sort()).toEqual(['id', 'notes', 'setupType', 'tags']);
       expect(annotate?.inputSchema.required).toEqual(['id']);
-      // The arguments are the API's own: the list's filters and paging, from its schema.
+      // The arguments are the API's own, from the operation table: a field the API adds is a tool's argument too.
+      for (const [name, operation] of Object.entries(OPERATION_OF)) {
+        const spec: OperationSpec = OPERATIONS[operation];
+        const schema = (spec.query ?? spec.body) as { shape: object } | undefined;
+        const fields = Object.keys(schema?.shape ?? {});
+        const args = Object.keys(tools.find((t) => t.name === name)?.inputSchema.properties ?? {});
+        expect(args.filter((a) => a !== 'id').sort(), name).toEqual(fields.sort());
+        expect(args.includes('id'), name).toBe(spec.path.includes(':id'));
+      }
       const list = tools.find((t) => t.name === 'list_trades');
       expect(list?.inputSchema.properties?.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
       expect(list?.inputSchema.properties?.status).toMatchObject({ enum: ['open', 'closed', 'all'] });
