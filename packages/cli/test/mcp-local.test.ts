@@ -73,6 +73,13 @@ for (const db of DATABASES) {
       expect(tools.map((t) => t.name)).toEqual([...READ_TOOLS, ...WRITE_TOOLS]);
       const writes = tools.filter((t) => t.annotations?.readOnlyHint !== true).map((t) => t.name);
       expect(writes).toEqual(WRITE_TOOLS);
+      const hints = (name: string) => tools.find((t) => t.name === name)?.annotations;
+      expect(hints('create_journal_entry')).toMatchObject({
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      });
+      expect(hints('annotate_trade')).toMatchObject({ destructiveHint: true, idempotentHint: true, openWorldHint: false });
       const annotate = tools.find((t) => t.name === 'annotate_trade');
       expect(Object.keys(annotate?.inputSchema.properties ?? {}).sort()).toEqual(['id', 'notes', 'setupType', 'tags']);
       expect(annotate?.inputSchema.required).toEqual(['id']);

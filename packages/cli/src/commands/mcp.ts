@@ -11,7 +11,7 @@ import type { Context, Io } from '../context.js';
 async function mcp(ctx: Context, opts: Opts, version: string): Promise<void> {
   const client = await ctx.client();
   const [{ mcpTools }, { serveMcp }] = await Promise.all([import('../mcp/tools.js'), import('../mcp/server.js')]);
-  const tools = mcpTools(ctx.tz).filter((t) => t.access === 'read' || opts.readOnly !== true);
+  const tools = mcpTools(ctx.tz).filter((t) => t.kind === 'read' || opts.readOnly !== true);
   await serveMcp({ tools, client, stdin: ctx.io.stdin, stdout: ctx.io.stdout, env: ctx.env, version });
 }
 

@@ -62,7 +62,6 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
 
 /** The tool as `tools/list` shows it: its arguments and answer as JSON Schema, and whether it changes anything. */
 function listed(tool: McpTool) {
-  const reads = tool.access === 'read';
   return {
     name: tool.name,
     title: tool.title,
@@ -71,17 +70,16 @@ function listed(tool: McpTool) {
     outputSchema: { type: 'object' as const, ...jsonSchema(tool.output, 'output') },
     annotations: {
       title: tool.title,
-      readOnlyHint: reads,
-      // An update overwrites the fields it is given; a create adds an entry and changes nothing else.
-      ...(!reads && { destructiveHint: tool.operation !== 'createJournalEntry' }),
-      ...(!reads && { idempotentHint: tool.operation !== 'createJournalEntry' }),
+      readOnlyHint: tool.kind === 'read',
+      // An update overwrites the fields it is given (again and again alike); a create adds and changes nothing else.
+      ...(tool.kind !== 'read' && { destructiveHint: tool.kind === 'update', idempotentHint: tool.kind === 'update' }),
       openWorldHint: false,
     },
   };
 }
 
 /** A failure as the one line the tool error shows: field errors named by the arguments (`limit: must be at most 100`). */
-export function toolErrorMessage(e: unknown, env: Env): string {
+function toolErrorMessage(e: unknown, env: Env): string {
   const fields = fieldErrorsOf((e ?? {}) as Parameters<typeof fieldErrorsOf>[0]);
   return fields ? fieldErrorsInWords(fields, AS_WRITTEN) : describeError(e, env).message;
 }

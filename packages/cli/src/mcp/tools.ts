@@ -13,8 +13,8 @@ export interface McpTool {
   title: string;
   description: string;
   operation: OperationId;
-  /** `read` tools change nothing; `write` tools need an API key with the write scope. */
-  access: 'read' | 'write';
+  /** What it does, from the operation's method: `read` (GET) changes nothing, `create` (POST) adds, `update` (PATCH) overwrites the fields given. */
+  kind: 'read' | 'create' | 'update';
   /** The arguments: `id` (of the record the path names, if any) and the fields of the query or body. */
   input: z.ZodObject;
   /** Where the arguments other than `id` go. */
@@ -40,6 +40,15 @@ interface ToolOptions {
   only?: z.ZodObject;
 }
 
+/** A tool's kind by its operation's method; no tool deletes or replaces. */
+const KINDS: Record<OperationSpec['method'], McpTool['kind'] | undefined> = {
+  GET: 'read',
+  POST: 'create',
+  PATCH: 'update',
+  PUT: undefined,
+  DELETE: undefined,
+};
+
 function tool(name: string, operation: OperationId, tz: string, options: ToolOptions): McpTool {
   const spec: OperationSpec = OPERATIONS[operation];
   const fields = options.only ?? fieldsOf(spec.query) ?? fieldsOf(spec.body);
@@ -53,13 +62,14 @@ function tool(name: string, operation: OperationId, tz: string, options: ToolOpt
   }
   // Days, weeks and months are counted in tj's zone (--tz, TJ_TZ, else the system's), as every command counts them.
   if ('tz' in shape) shape.tz = timeZone.default(tz).meta({ description: `IANA time zone of dates and days (default ${tz})` });
-  if (spec.response.schema === undefined) throw new Error(`${operation} answers no body`);
+  const kind = KINDS[spec.method];
+  if (kind === undefined || spec.response.schema === undefined) throw new Error(`${operation} cannot be a tool`);
   return {
     name,
     title: options.title,
     description: [spec.summary.replace(/\.?$/, '.'), options.hint].filter(Boolean).join(' '),
     operation,
-    access: spec.scope === 'read' ? 'read' : 'write',
+    kind,
     input: z.strictObject(shape),
     sendAs: spec.body !== undefined ? 'body' : 'query',
     output: spec.response.schema,
