@@ -55,9 +55,13 @@ export class Context {
     this.tz = resolveTimeZone(options.tz, io.env);
   }
 
-  /** Local unless logged in to a server (`tj login`) and no database is named (--db, TJ_DATABASE_URL). */
+  /**
+   * Local unless no database is named (--db, TJ_DATABASE_URL) and either an API key is given
+   * (TJ_API_KEY, with TJ_SERVER) or a server was logged in to (`tj login`).
+   */
   get mode(): 'local' | 'remote' {
     if (this.options.db || this.env.TJ_DATABASE_URL) return 'local';
+    if (this.env.TJ_API_KEY) return 'remote';
     return readCredentials(this.env) ? 'remote' : 'local';
   }
 
@@ -68,7 +72,9 @@ export class Context {
 
   /** Where commands go, fit to print: the server (remote mode) or the local database. */
   get where(): string {
-    return this.mode === 'remote' ? (readCredentials(this.env)?.server ?? '') : redactDatabaseUrl(this.databaseUrl);
+    if (this.mode === 'local') return redactDatabaseUrl(this.databaseUrl);
+    if (this.env.TJ_API_KEY) return this.env.TJ_SERVER ?? '';
+    return readCredentials(this.env)?.server ?? '';
   }
 
   /** The API app on the local database, and its core (opened once; closed with the context). */
@@ -113,6 +119,10 @@ export class Context {
       const { localClient } = await import('./backend/client.js');
       const user = await this.localUser();
       return localClient(await this.local(), user.id);
+    }
+    if (this.env.TJ_API_KEY) {
+      const { apiKeyClient } = await import('./backend/client.js');
+      return apiKeyClient(this.env.TJ_SERVER, this.env.TJ_API_KEY);
     }
     const credentials = readCredentials(this.env);
     if (!credentials?.refreshToken) {

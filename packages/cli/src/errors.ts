@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { ErrorCode } from '@tj/core';
 import { CommanderError } from 'commander';
+import type { Env } from './config/paths.js';
 import { detailInCliWords } from './output/advice.js';
 import { fieldErrorsInWords } from './output/field-words.js';
 
@@ -57,12 +58,13 @@ export function fieldErrorsOf(e: ErrorLike): FieldErrors | undefined {
 /** 401 codes that mean the stored session is no longer good (not a wrong password). */
 const SESSION_CODES = new Set<string>([ErrorCode.unauthorized, ErrorCode.tokenExpired, ErrorCode.invalidRefreshToken]);
 
-function apiMessage(e: ErrorLike): string {
+function apiMessage(e: ErrorLike, env: Env): string {
   const fields = fieldErrorsOf(e);
   if (fields) return fieldErrorsInWords(fields);
   const detail = (e.problem && detailInCliWords(e.problem)) ?? String(e.message);
   if (e.status === 0) return `cannot reach the server (${detail})`;
-  if (e.status === 401 && SESSION_CODES.has(String(e.code))) return `${detail} (log in again with: tj login)`;
+  // Acting with an API key (TJ_API_KEY), there is no login to renew: the detail names the key.
+  if (e.status === 401 && SESSION_CODES.has(String(e.code)) && !env.TJ_API_KEY) return `${detail} (log in again with: tj login)`;
   return detail;
 }
 
@@ -70,8 +72,9 @@ function apiMessage(e: ErrorLike): string {
  * The one-line message and exit code of any error. Commands fail with the SDK's TjApiError in both
  * modes (local mode's API answers in process); CoreError comes only from what works on core
  * directly (tj init, tj user). Anything else is shown by its message only (never a stack trace).
+ * `env` tells how tj reached a server (a login's advice does not fit an API key).
  */
-export function describeError(e: unknown): { message: string; exitCode: number } {
+export function describeError(e: unknown, env: Env = {}): { message: string; exitCode: number } {
   if (e instanceof CommanderError) {
     // Help that was asked for (--help, tj help, tj help trades, tj trades help list) and --version
     // exit 0; help shown because a command was missing (tj trades) and every other usage error exit 2.
@@ -81,7 +84,7 @@ export function describeError(e: unknown): { message: string; exitCode: number }
   const err = (typeof e === 'object' && e !== null ? e : { message: String(e) }) as ErrorLike;
   // A short id several records share is a usage error, like an ambiguous id prefix.
   if (err.name === 'TjApiError')
-    return { message: apiMessage(err), exitCode: err.code === ErrorCode.ambiguousId ? ExitCode.usage : ExitCode.failure };
+    return { message: apiMessage(err, env), exitCode: err.code === ErrorCode.ambiguousId ? ExitCode.usage : ExitCode.failure };
   if (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')
     return { message: 'cancelled', exitCode: ExitCode.failure };
   const fields = fieldErrorsOf(err);

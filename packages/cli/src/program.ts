@@ -13,6 +13,7 @@ import { registerInit } from './commands/init.js';
 import { registerJournal } from './commands/journal.js';
 import { registerReport } from './commands/report.js';
 import { registerKeys } from './commands/keys.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerServe } from './commands/serve.js';
 import { registerSettings } from './commands/settings.js';
 import { registerStats } from './commands/stats.js';
@@ -76,6 +77,7 @@ Examples:
     registerAlerts,
     registerExport,
     registerServe,
+    registerMcp,
   ]) {
     register(program, io);
   }

@@ -13,7 +13,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     await createProgram(io).parseAsync(argv, { from: 'user' });
     return 0;
   } catch (e) {
-    const { message, exitCode } = describeError(e);
+    const { message, exitCode } = describeError(e, io.env);
     if (message !== '') io.stderr.write(`tj: ${message}\n`);
     return exitCode;
   }

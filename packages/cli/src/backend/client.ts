@@ -1,6 +1,7 @@
 import type { TjClient } from '@tj/client';
 import { type Credentials, writeCredentials } from '../config/credentials.js';
 import type { Env } from '../config/paths.js';
+import { UsageError } from '../errors.js';
 import type { LocalSession } from './local-app.js';
 
 /** The base URL of the in-process app: never dialled, it only names the requests. */
@@ -26,6 +27,20 @@ export async function remoteClient(env: Env, credentials: Credentials): Promise<
     ...(tokens && { tokens }),
     onTokens: (next) => writeCredentials(env, { server, ...(email !== undefined && { email }), ...(next ?? {}) }),
   });
+}
+
+/**
+ * An SDK client of `server` acting with an API key (TJ_SERVER and TJ_API_KEY): nothing is stored,
+ * and the key is never refreshed. A missing or malformed server is a usage error.
+ */
+export async function apiKeyClient(server: string | undefined, apiKey: string): Promise<TjClient> {
+  const url = URL.canParse(server ?? '') ? new URL(server as string) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    const given = server ? `, not "${server}"` : '';
+    throw new UsageError(`TJ_API_KEY needs TJ_SERVER, the server's http(s) URL (such as https://journal.example.com)${given}`);
+  }
+  const { createClient } = await import('@tj/client');
+  return createClient({ baseUrl: url.href.replace(/\/+$/, ''), apiKey });
 }
 
 /**
