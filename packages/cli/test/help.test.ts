@@ -17,7 +17,10 @@ function memoryIo(): Io & { text(): string } {
 }
 
 function leaves(cmd: Command, path: string[] = []): string[][] {
-  const subs = cmd.commands.filter((c) => c.name() !== 'help');
+  const subs = cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((c) => c.name() !== 'help');
   if (subs.length === 0) return [path];
   return [...(path.length > 0 ? [path] : []), ...subs.flatMap((c) => leaves(c, [...path, c.name()]))];
 }

@@ -50,9 +50,10 @@ export function registerCompletion(program: Command, io: Io): void {
       io.stdout.write(completionScript(shell, program, program.version() ?? ''));
     });
   examples(cmd, [
-    'source <(tj completion bash)          # in ~/.bashrc',
-    'source <(tj completion zsh)           # in ~/.zshrc, after compinit',
+    'tj completion bash > ~/.local/share/bash-completion/completions/tj',
     'tj completion fish > ~/.config/fish/completions/tj.fish',
+    'source <(tj completion zsh)      # in ~/.zshrc, after compinit',
+    'source <(tj completion bash)     # or this line in ~/.bashrc',
   ]);
   program
     .command('__complete', { hidden: true })
