@@ -22,7 +22,10 @@ function memoryIo(): Io & { text(): string } {
 
 /** Every command's words, the root's first: [], ['init'], ['trades'], ['trades', 'list'], … */
 function commandPaths(cmd: Command, path: string[] = []): string[][] {
-  const subs = cmd.createHelp().visibleCommands(cmd).filter((c) => c.name() !== 'help');
+  const subs = cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((c) => c.name() !== 'help');
   return [path, ...subs.flatMap((c) => commandPaths(c, [...path, c.name()]))];
 }
 

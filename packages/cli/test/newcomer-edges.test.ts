@@ -42,7 +42,12 @@ describe('what a newcomer with an old history sees', { timeout: 120_000 }, () =>
     const rows = list
       .split('\n')
       .filter((l) => l.includes('history.csv'))
-      .map((l) => l.split('│').slice(5, 10).map((cell) => cell.trim()));
+      .map((l) =>
+        l
+          .split('│')
+          .slice(5, 10)
+          .map((cell) => cell.trim()),
+      );
     expect(rows).toEqual([
       ['0', '0', '2', '0.00', 'nothing new'],
       ['2', '0', '0', '20.00', 'standing'],

@@ -35,7 +35,8 @@ for (const database of DATABASES) {
 
     it('--limit over 100 pages through the API: the same trades, in the same order, as its pages of 100', async () => {
       const pages = [];
-      for (const page of ['1', '2', '3']) pages.push(...(await runJson(box, [...db, 'trades', 'list', '--limit', '100', '--page', page])).trades);
+      for (const page of ['1', '2', '3'])
+        pages.push(...(await runJson(box, [...db, 'trades', 'list', '--limit', '100', '--page', page])).trades);
       expect(pages).toHaveLength(250);
       const ids = pages.map((t: { id: string }) => t.id);
 

@@ -15,7 +15,10 @@ describe('an unknown command', { timeout: 60_000 }, () => {
       [['sync', '--help'], "tj: unknown command 'sync' (see tj --help)\n"],
       [['help', 'sync'], "tj: unknown command 'sync' (see tj --help)\n"],
       [['trades', 'lst', '-h'], "tj: unknown command 'lst'; did you mean list? (see tj trades --help)\n"],
-      [['--json', 'imports', 'profiles', 'lsit', '--help'], "tj: unknown command 'lsit'; did you mean list? (see tj imports profiles --help)\n"],
+      [
+        ['--json', 'imports', 'profiles', 'lsit', '--help'],
+        "tj: unknown command 'lsit'; did you mean list? (see tj imports profiles --help)\n",
+      ],
     ];
     for (const [args, stderr] of cases) {
       expect(await run(box, args), args.join(' ')).toEqual({ code: 2, stdout: '', stderr });
@@ -23,7 +26,13 @@ describe('an unknown command', { timeout: 60_000 }, () => {
   });
 
   it('leaves help that was asked for alone (exit 0)', async () => {
-    for (const args of [['--help'], ['trades', '--help'], ['help', 'trades'], ['trades', 'help', 'list'], ['import', 'x.csv', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['trades', '--help'],
+      ['help', 'trades'],
+      ['trades', 'help', 'list'],
+      ['import', 'x.csv', '--help'],
+    ]) {
       const r = await run(box, args);
       expect(r, args.join(' ')).toMatchObject({ code: 0, stderr: '' });
       expect(r.stdout).toMatch(/^Usage: tj /);

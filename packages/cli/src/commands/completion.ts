@@ -1,6 +1,6 @@
 import { Argument, type Command } from 'commander';
 import { examples } from '../command-kit.js';
-import { completeArgument, DYNAMIC_KINDS, type DynamicKind, typedGlobals } from '../completion/spec.js';
+import { DYNAMIC_KINDS, type DynamicKind, typedGlobals } from '../completion/spec.js';
 import { completionScript, SHELLS, type Shell } from '../completion/scripts.js';
 import { Context, type Io } from '../context.js';
 

@@ -53,7 +53,11 @@ export function registerImportProfiles(imports: Command, io: Io): void {
   ]);
   examples(
     completeArgument(
-      profiles.command('show').argument('<name>', 'profile name').description('one saved mapping').action(action(io, showProfile)),
+      profiles
+        .command('show')
+        .argument('<name>', 'profile name')
+        .description('one saved mapping')
+        .action(action(io, showProfile)),
       0,
       'profiles',
     ),

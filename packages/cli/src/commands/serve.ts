@@ -54,8 +54,10 @@ function listenError(e: unknown, host: string, port: number): unknown {
     return new CliError(
       `port ${port} is taken on ${host} (another tj serve?): pick another with --port N or TJ_PORT=N, or --port 0 for any free one`,
     );
-  if (code === 'EACCES') return new CliError(`not allowed to listen on ${where}: ports below 1024 need privileges; pick one above with --port N`);
-  if (code === 'EADDRNOTAVAIL') return new CliError(`${host} is not an address of this machine: pick another with --host (or TJ_HOST)`);
+  if (code === 'EACCES')
+    return new CliError(`not allowed to listen on ${where}: ports below 1024 need privileges; pick one above with --port N`);
+  if (code === 'EADDRNOTAVAIL')
+    return new CliError(`${host} is not an address of this machine: pick another with --host (or TJ_HOST)`);
   return e;
 }
 

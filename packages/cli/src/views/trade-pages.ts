@@ -74,7 +74,9 @@ export async function printManyTrades(
       ? { page: 1, limit: total, total, pages: total === 0 ? 0 : 1 }
       : { page, limit, total, pages: Math.ceil(total / limit) };
   if (ctx.out.json) {
-    await ctx.out.write(`${count === 0 ? '' : '\n  '}],\n  "pagination": ${JSON.stringify(pagination, null, 2).replace(/\n/g, '\n  ')}\n}\n`);
+    await ctx.out.write(
+      `${count === 0 ? '' : '\n  '}],\n  "pagination": ${JSON.stringify(pagination, null, 2).replace(/\n/g, '\n  ')}\n}\n`,
+    );
   } else if (count === 0) {
     ctx.out.line('No trades.');
   } else {
