@@ -1,24 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import type { Io } from '../src/context.js';
 import { createProgram } from '../src/program.js';
 import { runCli } from '../src/run.js';
+import { memoryIo } from './support/memory-io.js';
 
 const DOC = readFileSync(resolve(import.meta.dirname, '../../../docs/cli.md'), 'utf8');
-
-function memoryIo(): Io & { text(): string } {
-  let out = '';
-  const sink = Object.assign(new PassThrough(), {
-    write: (chunk: string) => {
-      out += chunk;
-      return true;
-    },
-  });
-  return { stdin: new PassThrough(), stdout: sink as never, stderr: sink as never, env: {}, text: () => out };
-}
 
 /** Every command's words, the root's first: [], ['init'], ['trades'], ['trades', 'list'], … */
 function commandPaths(cmd: Command, path: string[] = []): string[][] {

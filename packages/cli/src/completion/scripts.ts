@@ -22,15 +22,32 @@ function posixLookup(table: Map<string, string>): string {
   return ['_tj_spec() {', '  case $1 in', ...cases, '    *) return 1 ;;', '  esac', '}'].join('\n');
 }
 
-function bash(table: Map<string, string>, version: string): string {
-  return `# bash completion for tj ${version}, written by: tj completion bash
-# Load it in ~/.bashrc with:  source <(tj completion bash)
-${posixLookup(table)}
+/** What bash and zsh share: the lookup, a flag's spec, and the step of the walk over one word. */
+function posixFunctions(table: Map<string, string>): string {
+  return `${posixLookup(table)}
 
 # The spec of flag $2 of the command at $1 (the root's flags apply everywhere), in REPLY.
 _tj_flag() {
   _tj_spec "val:$1 $2" || _tj_spec "val:tj $2"
 }
+
+# One word typed before the cursor, in the caller's cmdpath, n and value: a subcommand moves
+# cmdpath, a flag that takes a value makes the next word its value, anything else is argument n.
+_tj_word() {
+  if ((value)); then value=0; return 0; fi
+  case $1 in
+    -*=*) ;;
+    -*) _tj_flag "$cmdpath" "$1" && [[ $REPLY == '='* ]] && value=1 ;;
+    *) if _tj_spec "subs:$cmdpath" && [[ " $REPLY " == *" $1 "* ]]; then cmdpath="$cmdpath $1"; n=0; else n=$((n + 1)); fi ;;
+  esac
+  return 0
+}`;
+}
+
+function bash(table: Map<string, string>, version: string): string {
+  return `# bash completion for tj ${version}, written by: tj completion bash
+# Load it in ~/.bashrc with:  source <(tj completion bash)
+${posixFunctions(table)}
 
 # COMPREPLY: the values of spec $1 that start with $2 (@KIND: asked of tj; none: file names).
 _tj_values() {
@@ -51,13 +68,7 @@ _tj() {
   COMPREPLY=()
   for ((i = 1; i < COMP_CWORD; i++)); do
     w=\${COMP_WORDS[i]}
-    [[ $w == = ]] && continue
-    if ((value)); then value=0; continue; fi
-    case $w in
-      -*=*) ;;
-      -*) _tj_flag "$cmdpath" "$w" && [[ $REPLY == '='* ]] && value=1 ;;
-      *) if _tj_spec "subs:$cmdpath" && [[ " $REPLY " == *" $w "* ]]; then cmdpath="$cmdpath $w"; n=0; else n=$((n + 1)); fi ;;
-    esac
+    [[ $w == = ]] || _tj_word "$w"
   done
   [[ $cur == = ]] && cur=
   if ((value)); then
@@ -88,12 +99,7 @@ function zsh(table: Map<string, string>, version: string): string {
   return `#compdef tj
 # zsh completion for tj ${version}, written by: tj completion zsh
 # Load it in ~/.zshrc, after compinit, with:  source <(tj completion zsh)
-${posixLookup(table)}
-
-# The spec of flag $2 of the command at $1 (the root's flags apply everywhere), in REPLY.
-_tj_flag() {
-  _tj_spec "val:$1 $2" || _tj_spec "val:tj $2"
-}
+${posixFunctions(table)}
 
 # Offers the values of spec $1 (@KIND: asked of tj; none: file names).
 _tj_values() {
@@ -111,16 +117,10 @@ _tj_values() {
 }
 
 _tj() {
-  local cmdpath=tj cur=\${words[CURRENT]} i w n=0 value=0 REPLY
+  local cmdpath=tj cur=\${words[CURRENT]} i n=0 value=0 REPLY
   local -a flags
   for ((i = 2; i < CURRENT; i++)); do
-    w=\${words[i]}
-    if ((value)); then value=0; continue; fi
-    case $w in
-      -*=*) ;;
-      -*) _tj_flag "$cmdpath" "$w" && [[ $REPLY == '='* ]] && value=1 ;;
-      *) if _tj_spec "subs:$cmdpath" && [[ " $REPLY " == *" $w "* ]]; then cmdpath="$cmdpath $w"; n=0; else n=$((n + 1)); fi ;;
-    esac
+    _tj_word "\${words[i]}"
   done
   if ((value)); then
     _tj_flag "$cmdpath" "\${words[CURRENT-1]}"
