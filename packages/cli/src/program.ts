@@ -4,6 +4,8 @@ import { registerImports } from './commands/imports.js';
 import { registerAnalytics } from './commands/analytics.js';
 import { registerAlerts } from './commands/alerts.js';
 import { registerAuth } from './commands/auth.js';
+import { registerCompletion } from './commands/completion.js';
+import { completeOption } from './completion/spec.js';
 import { registerCorporateActions } from './commands/corporate-actions.js';
 import { registerFx } from './commands/fx.js';
 import { registerDashboard } from './commands/dashboard.js';
@@ -78,9 +80,11 @@ Examples:
     registerExport,
     registerServe,
     registerMcp,
+    registerCompletion,
   ]) {
     register(program, io);
   }
+  completeOption(program, '--tz', 'zones');
   oneLineErrors(program);
   return program;
 }

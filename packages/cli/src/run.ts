@@ -1,6 +1,7 @@
 import type { Io } from './context.js';
 import { describeError } from './errors.js';
 import { createProgram } from './program.js';
+import { rejectUnknownCommand } from './usage-check.js';
 
 /**
  * Runs `tj` with the given arguments (without `node` and the script) and returns the exit
@@ -10,6 +11,7 @@ import { createProgram } from './program.js';
  */
 export async function runCli(argv: string[], io: Io): Promise<number> {
   try {
+    rejectUnknownCommand(createProgram(io), argv);
     await createProgram(io).parseAsync(argv, { from: 'user' });
     return 0;
   } catch (e) {

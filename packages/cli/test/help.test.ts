@@ -1,23 +1,14 @@
-import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import type { Io } from '../src/context.js';
 import { createProgram } from '../src/program.js';
 import { runCli } from '../src/run.js';
-
-function memoryIo(): Io & { text(): string } {
-  let out = '';
-  const sink = Object.assign(new PassThrough(), {
-    write: (chunk: string) => {
-      out += chunk;
-      return true;
-    },
-  });
-  return { stdin: new PassThrough(), stdout: sink as never, stderr: sink as never, env: {}, text: () => out };
-}
+import { memoryIo } from './support/memory-io.js';
 
 function leaves(cmd: Command, path: string[] = []): string[][] {
-  const subs = cmd.commands.filter((c) => c.name() !== 'help');
+  const subs = cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((c) => c.name() !== 'help');
   if (subs.length === 0) return [path];
   return [...(path.length > 0 ? [path] : []), ...subs.flatMap((c) => leaves(c, [...path, c.name()]))];
 }

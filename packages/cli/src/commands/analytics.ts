@@ -118,7 +118,7 @@ export function registerAnalytics(program: Command, io: Io): void {
       analytics.command('calendar').description("a month's trading days: P&L, trade count and which have a journal entry"),
     ),
   )
-    .option('--month <YYYY-MM>', 'the month (default: this month in --tz)', monthArg)
+    .option('--month <YYYY-MM>', 'the month (default: this month in --tz, else the last month with trades)', monthArg)
     .action(action(io, calendar));
   examples(cal, ['tj analytics calendar', 'tj analytics calendar --month 2026-11 --tz America/Chicago']);
 }
@@ -132,9 +132,22 @@ function monthArg(value: string): string {
 
 /** `tj analytics calendar`. */
 export async function calendar(ctx: Context, opts: Opts): Promise<void> {
-  const month = (opts.month as string | undefined) ?? (await tradingToday(ctx)).slice(0, 7);
-  const data = await (await ctx.client()).analytics.calendar({ ...selection(opts), month, tz: ctx.tz });
+  const client = await ctx.client();
+  const query = { ...selection(opts), tz: ctx.tz };
+  const thisMonth = (opts.month as string | undefined) ?? (await tradingToday(ctx)).slice(0, 7);
+  let data = await client.analytics.calendar({ ...query, month: thisMonth });
+  // Without --month, an empty month opens on the last month with trades (the last exit's), saying so.
+  let moved: string | undefined;
+  if (opts.month === undefined && data.trades === 0 && data.totalPnL === 0) {
+    const points = (await client.analytics.equityCurve(query)).dataPoints;
+    const last = points[points.length - 1]?.date.slice(0, 7);
+    if (last !== undefined && last !== thisMonth) {
+      data = await client.analytics.calendar({ ...query, month: last });
+      moved = `No trades in ${thisMonth}: showing ${last}, the last month with trades (--month YYYY-MM for another).`;
+    }
+  }
   ctx.out.result(data, (d) => {
+    if (moved !== undefined) ctx.out.line(ctx.out.c.dim(moved));
     printCalendar(ctx.out, d);
     printMoneyNote(ctx.out, d);
   });

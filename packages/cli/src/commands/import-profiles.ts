@@ -2,6 +2,7 @@
 import type { ImportProfile } from '@tj/core';
 import type { Command } from 'commander';
 import { action, examples, type Opts } from '../command-kit.js';
+import { completeArgument } from '../completion/spec.js';
 import type { Context, Io } from '../context.js';
 import { dateTime } from '../output/format.js';
 
@@ -51,15 +52,27 @@ export function registerImportProfiles(imports: Command, io: Io): void {
     'tj imports profiles list --json',
   ]);
   examples(
-    profiles.command('show').argument('<name>', 'profile name').description('one saved mapping').action(action(io, showProfile)),
+    completeArgument(
+      profiles
+        .command('show')
+        .argument('<name>', 'profile name')
+        .description('one saved mapping')
+        .action(action(io, showProfile)),
+      0,
+      'profiles',
+    ),
     ['tj imports profiles show my-broker'],
   );
   examples(
-    profiles
-      .command('delete')
-      .argument('<name>', 'profile name')
-      .description('delete a saved mapping (imports it read stay)')
-      .action(action(io, deleteProfile)),
+    completeArgument(
+      profiles
+        .command('delete')
+        .argument('<name>', 'profile name')
+        .description('delete a saved mapping (imports it read stay)')
+        .action(action(io, deleteProfile)),
+      0,
+      'profiles',
+    ),
     ['tj imports profiles delete my-broker'],
   );
 }

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { Command } from 'commander';
 import type { ImportFormatInfo, ImportRecord, ImportReport } from '@tj/core';
 import { action, type Opts } from '../command-kit.js';
+import { completeOption } from '../completion/spec.js';
 import type { TjClient } from '@tj/client';
 import type { Context, Io } from '../context.js';
 import { CliError, UsageError } from '../errors.js';
@@ -18,7 +19,7 @@ import { plural } from '../output/format.js';
  * added included, else the local app's. A local journal not created yet (`tj init`) has no app to
  * ask: its list is core's built-in one, which is what the local app would answer.
  */
-async function knownFormats(ctx: Context): Promise<ImportFormatInfo[]> {
+export async function knownFormats(ctx: Context): Promise<ImportFormatInfo[]> {
   let client: TjClient;
   try {
     client = await ctx.client();
@@ -212,6 +213,7 @@ export function registerImport(program: Command, io: Io): void {
     .option('--locale <us|eu>', 'number and date locale of exports with variants (NinjaTrader); detected when absent')
     .option('--no-progress', 'no progress bar (it is shown only when stderr is a terminal)')
     .action(action(io, importFile));
+  completeOption(completeOption(cmd, '--format', 'formats'), '--source-tz', 'zones');
   cmd.addHelpText(
     'after',
     `

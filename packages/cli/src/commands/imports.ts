@@ -10,8 +10,10 @@ import type { Output } from '../output/output.js';
 import { shortId } from '@tj/core/ids';
 import { defined, positiveIntArg } from '../util/args.js';
 
+/** Undone, standing, or (a re-import, an overlapping export) standing but with no trade created or updated. */
 function state(i: ImportListItem): string {
-  return i.undoneAt === null ? 'standing' : 'undone';
+  if (i.undoneAt !== null) return 'undone';
+  return i.counts.tradesCreated === 0 && i.counts.tradesUpdated === 0 ? 'nothing new' : 'standing';
 }
 
 function net(i: ImportListItem): string {

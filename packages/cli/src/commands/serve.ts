@@ -5,7 +5,7 @@ import { action, examples, type Opts } from '../command-kit.js';
 import { passwordCostFromEnv } from '../config/password-cost.js';
 import { redactDatabaseUrl, sqliteFile } from '../config/paths.js';
 import type { Context, Io } from '../context.js';
-import { UsageError } from '../errors.js';
+import { CliError, UsageError } from '../errors.js';
 import { defined, positiveIntArg } from '../util/args.js';
 
 /** Contract section 8 flags, read with the server's own resolver (a flag wins over its variable). */
@@ -42,6 +42,25 @@ function untilSignal(): Promise<void> {
   });
 }
 
+/**
+ * Why the server could not listen, in words, with what to do: the port is taken (pick another
+ * with --port or TJ_PORT, or 0 for any free one), needs privileges, or the address is not this
+ * machine's. Exit 1: the flags are right, the machine is not ready for them.
+ */
+function listenError(e: unknown, host: string, port: number): unknown {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  const where = `${host}:${port}`;
+  if (code === 'EADDRINUSE')
+    return new CliError(
+      `port ${port} is taken on ${host} (another tj serve?): pick another with --port N or TJ_PORT=N, or --port 0 for any free one`,
+    );
+  if (code === 'EACCES')
+    return new CliError(`not allowed to listen on ${where}: ports below 1024 need privileges; pick one above with --port N`);
+  if (code === 'EADDRNOTAVAIL')
+    return new CliError(`${host} is not an address of this machine: pick another with --host (or TJ_HOST)`);
+  return e;
+}
+
 /** `tj serve`: the HTTP API and webhook delivery, until SIGINT/SIGTERM (graceful shutdown). */
 export async function serve(ctx: Context, opts: Opts): Promise<void> {
   const config = await serverConfig(ctx, opts);
@@ -50,7 +69,9 @@ export async function serve(ctx: Context, opts: Opts): Promise<void> {
   const file = sqliteFile(config.databaseUrl);
   if (file !== undefined) mkdirSync(dirname(file), { recursive: true });
   const { startServer } = await import('@tj/http');
-  const running = await startServer(config);
+  const running = await startServer(config).catch((e: unknown) => {
+    throw listenError(e, config.host, config.port);
+  });
   ctx.out.note(`tj: serving ${running.url} on ${redactDatabaseUrl(config.databaseUrl)} (Ctrl-C stops)`);
   await running.stopped;
 }

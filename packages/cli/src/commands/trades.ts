@@ -4,6 +4,7 @@ import { resolveId } from '../backend/resolve-id.js';
 import type { Context, Io } from '../context.js';
 import { defined, listArg, positiveIntArg, rangeFlags } from '../util/args.js';
 import { dayOf, journalOfDay, printJournalBrief } from '../views/day-view.js';
+import { API_PAGE_LIMIT, printManyTrades } from '../views/trade-pages.js';
 import { printExecutions, printPartialExits, printTrade, printTradeTable } from '../views/trade-view.js';
 import { addTradeFieldOptions, CLEARABLE } from './trade-fields.js';
 import { addTrade, closeTrade, deleteTrade, editTrade } from './trades-write.js';
@@ -87,12 +88,12 @@ export function analyticsFilter(ctx: Context, opts: Opts): Record<string, unknow
 
 /** `tj trades list`. */
 export async function listTrades(ctx: Context, opts: Opts): Promise<void> {
+  if (opts.all === true || (opts.limit ?? 0) > API_PAGE_LIMIT)
+    return printManyTrades(ctx, tradeFilter(ctx, opts), opts.page ?? 1, opts.all === true ? undefined : opts.limit);
   const query = { ...tradeFilter(ctx, opts), ...defined({ page: opts.page, limit: opts.limit }) };
   const client = await ctx.client();
   const page = await client.trades.list(query);
-  await ctx.out.resultAsync(page, async (p) => {
-    printTradeTable(ctx.out, p.trades, ctx.tz, p.pagination);
-  });
+  ctx.out.result(page, (p) => printTradeTable(ctx.out, p.trades, ctx.tz, p.pagination));
 }
 
 /** `tj trades show <id>`: the trade, its partial exits, the executions it was built from, and the journal of the day it was entered. */
@@ -118,12 +119,15 @@ export function registerTrades(program: Command, io: Io): void {
 
   const list = addCurrencyOption(addTradeFilterOptions(trades.command('list').description('list trades, newest entry first')))
     .option('--page <n>', 'page number', positiveIntArg)
-    .option('--limit <n>', 'trades per page (1-100, default 20)', positiveIntArg)
+    .option('--limit <n>', 'trades per page (default 20; over 100, tj asks the API page after page)', positiveIntArg)
+    .addOption(new Option('--all', 'every trade of the filter, fetched and printed 100 at a time').conflicts(['page', 'limit']))
     .action(action(io, listTrades));
   examples(list, [
     'tj trades list',
     'tj trades list --status closed --instrument es --from 2026-11-01 --to 2026-11-30',
     'tj trades list --json --limit 100',
+    'tj trades list --limit 500 --page 2',
+    'tj trades list --all --json > trades.json',
     'tj trades list --currency USD',
   ]);
 
