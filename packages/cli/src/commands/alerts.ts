@@ -87,7 +87,7 @@ export async function removeAlert(ctx: Context, _opts: Opts, [arg]: string[]): P
 }
 
 /** Prints triggers as a table, naming their alert and trade (by short id). */
-async function printEvents(ctx: Context, events: AlertEvent[], alerts: Alert[]): Promise<void> {
+function printEvents(ctx: Context, events: AlertEvent[], alerts: Alert[]): void {
   if (events.length === 0) return ctx.out.line('No alert has fired.');
   const byId = new Map(alerts.map((a) => [a.id, a]));
   ctx.out.printTable(
@@ -113,8 +113,8 @@ export async function listEvents(ctx: Context, opts: Opts, [arg]: string[]): Pro
   if (arg !== undefined) {
     const id = await resolveId(ctx, 'alert', arg);
     const page = await client.alerts.events(id, defined({ page: opts.page, limit: opts.limit }));
-    return ctx.out.resultAsync(page, async (p) => {
-      await printEvents(ctx, p.events, alerts);
+    return ctx.out.result(page, (p) => {
+      printEvents(ctx, p.events, alerts);
       if (p.pagination.total > 0) {
         ctx.out.line(ctx.out.c.dim(pageLine(p.pagination, 'trigger')));
       }
@@ -126,7 +126,7 @@ export async function listEvents(ctx: Context, opts: Opts, [arg]: string[]): Pro
     .flatMap((p) => p.events)
     .sort((a, b) => (a.triggeredAt < b.triggeredAt ? 1 : a.triggeredAt > b.triggeredAt ? -1 : 0))
     .slice(0, limit);
-  await ctx.out.resultAsync({ events }, (d) => printEvents(ctx, d.events, alerts));
+  ctx.out.result({ events }, (d) => printEvents(ctx, d.events, alerts));
 }
 
 /** Registers `tj alerts …`. */

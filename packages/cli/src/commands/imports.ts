@@ -24,7 +24,7 @@ function net(i: ImportListItem): string {
 export async function listImports(ctx: Context, opts: Opts): Promise<void> {
   const client = await ctx.client();
   const page = await client.imports.list(defined({ page: opts.page, limit: opts.limit }));
-  await ctx.out.resultAsync(page, async ({ imports, pagination }) => {
+  ctx.out.result(page, ({ imports, pagination }) => {
     if (imports.length === 0) return ctx.out.line('No imports yet: tj import FILE');
     ctx.out.printTable(
       ['ID', 'When', 'File', 'Format', 'Created', 'Updated', 'Dupes', 'Net P&L', 'State'],

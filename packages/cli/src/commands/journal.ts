@@ -39,9 +39,7 @@ export async function listEntries(ctx: Context, opts: Opts): Promise<void> {
   });
   const client = await ctx.client();
   const page = await client.journal.list(query);
-  await ctx.out.resultAsync(page, async (p) => {
-    printJournalTable(ctx.out, p.entries, p.pagination);
-  });
+  ctx.out.result(page, (p) => printJournalTable(ctx.out, p.entries, p.pagination));
 }
 
 /** `tj journal show <id|DAY>`: one entry, or a day: its entries, its trades and their P&L. */
