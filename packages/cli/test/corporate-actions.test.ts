@@ -49,10 +49,12 @@ for (const database of databases) {
         '--note',
         'AAPL 4-for-1',
       ]);
-      expect(out).toMatch(/^Recorded the 4:1 split of AAPL effective 2024-08-31 00:00 \([0-9a-f-]{36}\)\n/);
-      const short = out.match(/Adjusted 1 open trade: ([0-9a-f-]+)\n/)?.[1] as string;
-      expect(tradeId.startsWith(short)).toBe(true);
-      actionId = out.match(/\(([0-9a-f-]{36})\)/)?.[1] as string;
+      expect(out).toMatch(/^Recorded the 4:1 split of AAPL effective 2024-08-31 00:00 \([0-9a-f]{10}\)\n/);
+      const short = out.match(/Adjusted 1 open trade: ([0-9a-f]+)\n/)?.[1] as string;
+      expect(tradeId.endsWith(short)).toBe(true);
+      const shownAction = out.match(/\(([0-9a-f]{10})\)/)?.[1] as string;
+      actionId = (await runJson(box, [...db, 'corporate-actions', 'list'])).corporateActions[0].id;
+      expect(actionId.endsWith(shownAction)).toBe(true);
       // 100 × 4 = 400 shares at 200 ÷ 4 = 50.00; stop 190 ÷ 4 = 47.50; the execution 400 @ 50.
       const t = await runJson(box, [...db, 'trades', 'show', tradeId]);
       expect(t).toMatchObject({ positionSize: 400, entryPrice: 50, stopLoss: 47.5, fees: 1 });
@@ -129,7 +131,7 @@ for (const database of databases) {
     });
 
     it('deletes it by its short id, undoing the split on the open trade', async () => {
-      const out = await ok(box, [...db, 'corporate-actions', 'delete', actionId.slice(0, 8)]);
+      const out = await ok(box, [...db, 'corporate-actions', 'delete', actionId.slice(-10)]);
       expect(out).toBe(`Deleted corporate action ${actionId} and undid it on the open trades it covered\n`);
       expect(await runJson(box, [...db, 'trades', 'show', tradeId])).toMatchObject({
         positionSize: 100,

@@ -143,9 +143,11 @@ describe('tj alerts and tj webhooks (local mode)', { timeout: 120_000 }, () => {
       '--allow-private-webhooks',
     ]);
     expect(add.code).toBe(0);
-    const hookId = /Created webhook (\S+)/.exec(add.stdout)?.[1] as string;
     expect(add.stdout).toContain('Signing secret (shown only now; keep it for your receiver): a-test-secret-of-24-chars');
     const listed = await runJson(box, [...db, 'webhooks', 'list']);
+    const hookId = listed.webhooks[0]?.id as string;
+    // "Created" names it by its short id, which every command takes like the full one.
+    expect(/Created webhook (\S+)/.exec(add.stdout)?.[1]).toBe(hookId.slice(-10));
     expect(listed.webhooks).toEqual([
       expect.objectContaining({ id: hookId, url: hookUrl, events: ['trade.created', 'alert.triggered'], active: true }),
     ]);
