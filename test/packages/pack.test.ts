@@ -63,11 +63,12 @@ describe.each([...workspace.keys()].sort())('the tarball of %s', (name) => {
   const { files, root } = pack(name);
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackedManifest;
 
-  it('holds no test, fixture or build-cache file, and its README and the LICENSE', () => {
+  it('holds no test, fixture or build-cache file, and its README, CHANGELOG and the LICENSE', () => {
     expect(files.filter((f) => /(^|\/)(test|tests|__tests__|fixtures?)\/|\.(test|spec)\.[cm]?[jt]s$/.test(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.tsbuildinfo') || f.startsWith('src/'))).toEqual([]);
     expect(files).toContain('README.md');
     expect(files).toContain('LICENSE');
+    expect(files).toContain('CHANGELOG.md');
     expect(readFileSync(join(root, 'LICENSE'), 'utf8')).toBe(license);
     expect(manifest.license).toBe('MIT');
   });
