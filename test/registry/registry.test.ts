@@ -55,7 +55,7 @@ async function appDir(root: string, name: string, registry: string): Promise<str
   return dir;
 }
 
-describe('the packages installed from a registry', { timeout: 20 * 60_000 }, () => {
+describe('the packages installed from a registry', { timeout: 30 * 60_000 }, () => {
   let root: string;
   let registry: Registry;
   let env: Record<string, string>;
@@ -95,7 +95,7 @@ describe('the packages installed from a registry', { timeout: 20 * 60_000 }, () 
         env,
       }),
     );
-  }, 15 * 60_000);
+  }, 30 * 60_000);
   afterAll(async () => {
     console.log(`release test timings: ${timings.join(', ')}`);
     await browser?.close();
