@@ -2,26 +2,11 @@
 // The SDK's weight in a browser app (`pnpm bench:sdk-size`, after `pnpm build`): @tj/client's main
 // entry bundled for the browser by esbuild, minified, and that bundle gzipped (zlib's default
 // level, what servers send). Target: at most 8 KiB gzipped. No database: the db column is '–'.
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { atMost, info, printFigures, writeFigures } from './lib/figures.mjs';
+import { browserBundle } from './lib/sdk-bundle.mjs';
 
-const CLIENT = join(import.meta.dirname, '../packages/client');
-// The root has no esbuild of its own: the SDK's package has it (its browser tests bundle with it).
-const { build } = createRequire(join(CLIENT, 'package.json'))('esbuild');
-
-const result = await build({
-  entryPoints: [join(CLIENT, 'dist/index.js')],
-  bundle: true,
-  minify: true,
-  platform: 'browser',
-  format: 'esm',
-  target: 'es2022',
-  write: false,
-  logLevel: 'silent',
-});
-const code = result.outputFiles[0].contents;
+const code = await browserBundle();
 const gzipped = gzipSync(code).length;
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const LIMIT = 8 * 1024;

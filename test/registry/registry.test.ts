@@ -9,9 +9,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser } from '../support/browser.js';
@@ -29,9 +29,10 @@ import {
 } from './support/registry.js';
 
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
-/** esbuild's build, as the SDK's package has it (the root has no esbuild of its own). */
-type Build = (options: Record<string, unknown>) => Promise<{ outputFiles?: { text: string }[] }>;
-const esbuild = createRequire(join(ROOT, 'packages/client/package.json'))('esbuild') as { build: Build };
+/** The bundler of the SDK's size bench: esbuild, for browsers, minified. */
+const { browserBundle } = (await import(pathToFileURL(join(ROOT, 'bench/lib/sdk-bundle.mjs')).href)) as {
+  browserBundle: (entry: string, dir: string) => Promise<Uint8Array>;
+};
 const version = async (pkg: string) =>
   (JSON.parse(await readFile(join(ROOT, 'packages', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 const ANN = { email: 'ann@example.com', name: 'Ann', password: 'correct horse battery' };
@@ -158,18 +159,7 @@ describe('the packages installed from a registry', { timeout: 30 * 60_000 }, () 
       };
       await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.ts'] }));
       await runOk(process.execPath, [TSC, '-p', dir], { cwd: dir, env });
-      const bundle = await esbuild.build({
-        entryPoints: [join(dir, 'app.ts')],
-        absWorkingDir: dir,
-        bundle: true,
-        minify: true,
-        platform: 'browser',
-        format: 'esm',
-        target: 'es2022',
-        write: false,
-        logLevel: 'silent',
-      });
-      const script = bundle.outputFiles?.[0]?.text ?? '';
+      const script = new TextDecoder().decode(await browserBundle(join(dir, 'app.ts'), dir));
       expect(script).not.toContain('node:');
 
       // The app's own origin, and the API on another: the SDK's requests must pass CORS.

@@ -3,15 +3,12 @@
  * script's; a custom header would need every server's CORS allow-list): Debian's chromium runs the
  * browser bundle against a loopback stub in front of the real server, which records the requests.
  */
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser } from '../../../test/support/browser.js';
+import { pageWithClient } from './support/browser-page.js';
 import { useServer } from './support/server.js';
 import { type Stub, startStub } from './support/stub.js';
-
-const entry = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 
 describe.skipIf(!browserAvailable)('the SDK in a real browser', { timeout: 120_000 }, () => {
   const server = useServer();
@@ -27,18 +24,7 @@ describe.skipIf(!browserAvailable)('the SDK in a real browser', { timeout: 120_0
 
   it("sends the browser's own User-Agent, not tj-client/…", async () => {
     stub = await startStub(server().url, []);
-    const bundle = await build({
-      entryPoints: [entry],
-      bundle: true,
-      platform: 'browser',
-      format: 'iife',
-      globalName: 'tj',
-      write: false,
-      logLevel: 'silent',
-    });
-    const page = await browser.newPage();
-    await page.goto(`${stub.url}/api/health`);
-    await page.addScriptTag({ content: bundle.outputFiles[0]?.text ?? '' });
+    const page = await pageWithClient(browser, `${stub.url}/api/health`);
     const status = await page.evaluate(async () => {
       const w = window as unknown as { tj: typeof import('../src/index.js') };
       return (await w.tj.createClient({ baseUrl: location.origin }).health()).status;
