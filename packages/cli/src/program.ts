@@ -24,9 +24,10 @@ import { registerTrades } from './commands/trades.js';
 import { registerUsers } from './commands/users.js';
 import { registerWebhooks } from './commands/webhooks.js';
 import type { Io } from './context.js';
+import { PACKAGE_VERSION } from './version.js';
 
-/** The version `tj --version` prints. */
-export const VERSION = '0.1.0';
+/** The version `tj --version` prints: @tj/cli's, from its package.json (scripts/versions.mjs). */
+export const VERSION = PACKAGE_VERSION;
 
 /**
  * The `tj` command tree. Usage errors throw (exitOverride) instead of exiting, and commander's

@@ -3,7 +3,7 @@
  * into a temporary npm prefix), and neither that `tj` nor `pnpm exec tj` adds package-manager
  * noise (`ELIFECYCLE`, script echo) to a failing command: stderr is tj's one line.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,8 @@ describe('tj on the PATH from a checkout', { timeout: 120_000 }, () => {
     expect(install.code, install.stderr).toBe(0);
     const tj = join(prefix, 'bin', 'tj');
     const version = await exec(tj, ['--version'], box.env, box.dir);
-    expect(version).toMatchObject({ code: 0, stdout: '0.1.0\n' });
+    const manifest = JSON.parse(await readFile(join(ROOT, 'packages/cli/package.json'), 'utf8')) as { version: string };
+    expect(version).toMatchObject({ code: 0, stdout: `${manifest.version}\n` });
     const failing = await exec(tj, ['--db', box.db, 'trades', 'list'], box.env, box.dir);
     expect(failing).toMatchObject({
       code: 1,

@@ -15,6 +15,7 @@ import { Session, type Tokens, type TokensListener } from './session.js';
 import { type Call, operationCaller } from './operation.js';
 import { buildUrl, type CallOptions, createTransport } from './transport.js';
 import type { AccountList, AccountListQuery, Health, InstrumentList } from './types.js';
+import { identityHeaders } from './user-agent.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -32,7 +33,7 @@ export interface ClientOptions {
   retry?: RetryOptions;
   /** Default time limit of one call in ms, retries included; default 30000, 0 = none. */
   timeoutMs?: number;
-  /** Headers sent with every request. */
+  /** Headers sent with every request; a `User-Agent` here replaces the SDK's (`tj-client/<version>`, sent from Node). */
   headers?: Record<string, string>;
 }
 
@@ -57,7 +58,7 @@ export function createClient(options: ClientOptions) {
     session,
     retry: retryPolicy(options.retry),
     timeoutMs: options.timeoutMs ?? 30_000,
-    headers: options.headers ?? {},
+    headers: { ...identityHeaders(options.headers ?? {}), ...options.headers },
     apiKey: options.apiKey,
   });
   const call = operationCaller(send);

@@ -1,4 +1,5 @@
 export { type ClientOptions, createClient, type TjClient } from './client.js';
+export { CLIENT_USER_AGENT } from './user-agent.js';
 export { ClientErrorCode, isTjApiError, TjApiError, type TjApiErrorCode, type TjApiErrorInit } from './errors.js';
 export { type Page, paginate } from './paginate.js';
 export type { ImportBody, ImportCreateOptions, KeyValues } from './resources/imports.js';

@@ -2,14 +2,12 @@
  * The SDK in a real browser (Debian's chromium through playwright-core): the browser bundle of the
  * client, loaded into a page of the server's own origin, uploads a `File` made in the page.
  */
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser } from '../../../test/support/browser.js';
+import { pageWithClient } from './support/browser-page.js';
 import { PASSWORD, useServer } from './support/server.js';
 
-const entry = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 const CSV = [
   'datetime,symbol,side,quantity,price,commission,fees,exec_id,account,multiplier,tags,note',
   '2026-03-02T14:30:00Z,NQ,sell,1,18000,0,0,web-1,WEB,20,,',
@@ -27,20 +25,8 @@ describe.skipIf(!browserAvailable)('client.imports in a real browser', { timeout
 
   it('uploads a File picked in the page and answers the import record', async () => {
     const { email } = await server().createUser('browser');
-    const bundle = await build({
-      entryPoints: [entry],
-      bundle: true,
-      platform: 'browser',
-      format: 'iife',
-      globalName: 'tj',
-      write: false,
-      logLevel: 'silent',
-    });
-    const page = await browser.newPage();
     const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${server().url}/api/health`);
-    await page.addScriptTag({ content: bundle.outputFiles[0]?.text ?? '' });
+    const page = await pageWithClient(browser, `${server().url}/api/health`, errors);
     const record = await page.evaluate(
       async ({ csv, email, password }) => {
         const w = window as unknown as { tj: typeof import('../src/index.js') };

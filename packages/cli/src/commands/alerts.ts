@@ -88,7 +88,10 @@ export async function removeAlert(ctx: Context, _opts: Opts, [arg]: string[]): P
 
 /** Prints triggers as a table, naming their alert and trade (by short id). */
 function printEvents(ctx: Context, events: AlertEvent[], alerts: Alert[]): void {
-  if (events.length === 0) return ctx.out.line('No alert has fired.');
+  if (events.length === 0) {
+    ctx.out.line('No alert has fired.');
+    return;
+  }
   const byId = new Map(alerts.map((a) => [a.id, a]));
   ctx.out.printTable(
     ['Triggered', 'Alert', 'Type', 'Value', 'Trade'],

@@ -16,7 +16,7 @@ export type StubStep = 'proxy' | 'drop' | 'hang' | 'lose' | { status: number; he
 export interface Stub {
   url: string;
   /** Requests seen, in order: method, path and the time they arrived (performance.now()). */
-  seen: { method: string; path: string; at: number; idempotencyKey?: string | undefined }[];
+  seen: { method: string; path: string; at: number; idempotencyKey?: string | undefined; userAgent?: string | undefined }[];
   close(): Promise<void>;
 }
 
@@ -38,6 +38,7 @@ export async function startStub(target: string, script: StubStep[]): Promise<Stu
       path: (req.url ?? '/').split('?')[0] as string,
       at: performance.now(),
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      userAgent: req.headers['user-agent'],
     });
     const step = script.shift() ?? 'proxy';
     const body = await readBody(req);

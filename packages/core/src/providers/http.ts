@@ -7,6 +7,7 @@
 import { readBounded } from './body.js';
 import { kindOfStatus, ProviderError, type ProviderErrorKind } from './errors.js';
 import { backoffMs, isRetryableStatus, retryAfterMs, safeDetail } from './retry.js';
+import { PACKAGE_VERSION } from '../version.js';
 
 /** The `fetch` a provider uses (`globalThis.fetch` unless given). */
 export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
@@ -14,7 +15,7 @@ export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Res
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /** The `User-Agent` of every provider request unless a provider names its own. */
-export const PROVIDER_USER_AGENT = 'trading-journal/0.1.0 (reference data)';
+export const PROVIDER_USER_AGENT = `trading-journal/${PACKAGE_VERSION} (reference data)`;
 
 /** The rules' defaults (2 retries, 20 s per attempt, 1 s first backoff, waits capped at 60 s, 8 MiB). */
 export const PROVIDER_HTTP_DEFAULTS = {

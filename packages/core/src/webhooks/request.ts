@@ -1,7 +1,8 @@
+import { PACKAGE_VERSION } from '../version.js';
 import { signWebhookPayload, standardWebhookSignature } from './signature.js';
 
 /** The version in the `User-Agent` of deliveries (the version of @tj/core). */
-export const WEBHOOKS_VERSION = '0.1.0';
+export const WEBHOOKS_VERSION = PACKAGE_VERSION;
 
 /** `User-Agent` of every delivery. */
 export const WEBHOOK_USER_AGENT = `trading-journal-webhooks/${WEBHOOKS_VERSION}`;
