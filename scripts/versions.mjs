@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Writes src/version.ts of the packages that name their own version at run time, from their
 // package.json (the one place a version is set; `changeset version` bumps it): the CLI prints it
-// (`tj --version`), the SDK sends it (`tj-client/<version>`), the core names it in the User-Agent of
+// (`tj --version`), the SDK sends it (`tj-client/<version>`), the server states it in its OpenAPI document, the core names it in the User-Agent of
 // webhook deliveries and provider requests. A browser bundle cannot read a package.json, so the
 // version is compiled in. `--write` writes them (pnpm build runs it first); `--check` fails when
 // one is not what its package.json says (a test runs it).
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
-const PACKAGES = ['cli', 'client', 'core'];
+const PACKAGES = ['cli', 'client', 'core', 'http'];
 
 async function expected(name) {
   const dir = resolve(import.meta.dirname, '../packages', name);

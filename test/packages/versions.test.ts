@@ -15,7 +15,7 @@ const versionOf = async (pkg: string) =>
   (JSON.parse(await readFile(join(ROOT, 'packages', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 
 describe('package versions', () => {
-  it('src/version.ts of the CLI, the SDK and the core is what their package.json says (node scripts/versions.mjs --write)', async () => {
+  it('src/version.ts of the CLI, the SDK, the core and the server is what their package.json says (node scripts/versions.mjs --write)', async () => {
     const check = await run(process.execPath, [join(ROOT, 'scripts/versions.mjs'), '--check'], { cwd: ROOT }).catch(
       (e: { stderr: string }) => e,
     );

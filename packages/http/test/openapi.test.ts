@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/http.js';
@@ -63,6 +64,9 @@ describe('the OpenAPI document', () => {
     expect(result).toEqual({ valid: true });
     expect(validator.version).toBe('3.1');
     expect(doc.openapi).toBe('3.1.0');
+    // The version it states is @tj/http's own (scripts/versions.mjs), not a number written twice.
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(doc.info.version).toBe(pkg.version);
   });
 
   it('has every endpoint of service-api.md at its exact path, and the additions', () => {

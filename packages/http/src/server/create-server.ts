@@ -19,9 +19,10 @@ import { jsonLogger } from './logger.js';
 import { closeGracefully } from './shutdown.js';
 import { openDatabase } from './storage.js';
 import { DEFAULTS } from '@tj/core';
+import { PACKAGE_VERSION } from '../version.js';
 
-/** The version the OpenAPI document states. */
-export const API_VERSION = '0.1.0';
+/** The version the OpenAPI document states: @tj/http's, from its package.json (scripts/versions.mjs). */
+export const API_VERSION = PACKAGE_VERSION;
 
 /** The API without a socket: core wired once, and the node:http request listener that serves it. */
 export interface TjApp {
