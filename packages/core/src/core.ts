@@ -3,6 +3,7 @@ import { settingsWritten } from './after-write/settings.js';
 import { tradeWritten } from './after-write/trades.js';
 import { alerts } from './alerts/service.js';
 import { apiKeys } from './api-keys/service.js';
+import { bars } from './bars/service.js';
 import { analytics } from './analytics/service.js';
 import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.js';
 import { corporateActions } from './corporate-actions/service.js';
@@ -85,6 +86,8 @@ export function createCore(options: CoreOptions) {
     settings: settings(deps, settingsWritten),
     /** FX reference rates: the user's own, and those fetched from a provider; analytics convert money with them. */
     fx: fx(deps, new Map([...(options.fxProviders ?? [])].map((p) => [p.name, p]))),
+    /** Price bars per instrument and timeframe: imported from chart exports, fetched from providers; what excursions are computed from. */
+    bars: bars(deps),
     /** Imports any file the format registry reads (broker exports, our CSVs): detect, list, run; recorded imports: create, list, get, undo. */
     imports: importsOf(deps, options),
     auth: authService,

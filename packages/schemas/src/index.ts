@@ -7,6 +7,7 @@ export * from './auth.js';
 export * from './common.js';
 export * from './corporate-action.js';
 export * from './fx.js';
+export * from './bars.js';
 export * from './errors.js';
 export * from './ids.js';
 export * from './journal.js';

@@ -1,3 +1,4 @@
+import type { Bar } from '../bars/types.js';
 import type { StoredDay } from '../summaries/day-fields.js';
 import type { ClosedTradeFact } from '../summaries/fact.js';
 import type {
@@ -475,6 +476,7 @@ export interface Repositories {
   settings: SettingsRepo;
   tradeDays: TradeDayRepo;
   fxRates: FxRateRepo;
+  bars: BarRepo;
 }
 
 /** One stored reference rate of a user: on `day`, 1 `base` = `rate` `quote` (decimal text). */
@@ -563,4 +565,36 @@ export interface TradeDayRepo {
   rebuild(userId: string): Promise<void>;
   /** Trades, wins, losses and P&L per day of each span (days without exits are left out). */
   tallies(userId: string, spans: readonly DaySpan[]): Promise<DayTally[]>;
+}
+
+/**
+ * A stretch of time a bar series is known to be complete over (docs/decisions.md, "Price bars"):
+ * a file's first bar to its last, or a provider's requested range. Minutes without a bar inside
+ * a covered stretch had no trades; time outside every stretch is a gap.
+ */
+export interface BarRangeRow {
+  /** Start, ms since the epoch, inclusive. */
+  from: number;
+  /** End, ms since the epoch, exclusive. */
+  to: number;
+  /** Where the bars came from: `file:<format>` or a provider's name (`databento`, `polygon`). */
+  source: string;
+}
+
+/** The user's price bars (user data: led by user_id), per instrument key (upper case) and timeframe (seconds). */
+export interface BarRepo {
+  /** Stores the bars not already held (same instrument, timeframe and start); answers how many were new. */
+  insert(userId: string, instrumentKey: string, timeframe: number, bars: readonly Bar[]): Promise<number>;
+  /** The bars starting in [from, to), oldest first. */
+  range(userId: string, instrumentKey: string, timeframe: number, from: number, to: number): Promise<Bar[]>;
+  /** The timeframes held for an instrument, finest first. */
+  timeframes(userId: string, instrumentKey: string): Promise<number[]>;
+  /** Records that a series is complete over a stretch (a stretch already recorded is kept once). */
+  addRange(userId: string, instrumentKey: string, timeframe: number, range: BarRangeRow): Promise<void>;
+  /** The recorded stretches of a series that overlap [from, to), by start. */
+  ranges(userId: string, instrumentKey: string, timeframe: number, from: number, to: number): Promise<BarRangeRow[]>;
+  /** Each series the user holds: instrument key, timeframe, bar count, first and last bar start. */
+  series(userId: string): Promise<{ instrumentKey: string; timeframe: number; count: number; first: number; last: number }[]>;
+  /** Deletes a series' bars and stretches (every timeframe when undefined); answers how many bars. */
+  delete(userId: string, instrumentKey: string, timeframe?: number): Promise<number>;
 }

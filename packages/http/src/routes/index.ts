@@ -4,6 +4,7 @@ import { accountHandlers } from './accounts.js';
 import { alertHandlers } from './alerts.js';
 import { analyticsHandlers } from './analytics.js';
 import { authHandlers } from './auth.js';
+import { barHandlers } from './bars.js';
 import { corporateActionHandlers } from './corporate-actions.js';
 import { fxHandlers } from './fx.js';
 import { importHandlers } from './imports.js';
@@ -59,6 +60,7 @@ export function apiRoutes(openApiDocument: () => Record<string, unknown>): Route
     ...importHandlers,
     ...corporateActionHandlers,
     ...fxHandlers,
+    ...barHandlers,
     ...analyticsHandlers,
     ...reportHandlers,
     ...journalHandlers,

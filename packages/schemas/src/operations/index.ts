@@ -8,6 +8,7 @@ import { accountOperations } from './accounts.js';
 import { alertOperations } from './alerts.js';
 import { analyticsOperations } from './analytics.js';
 import { authOperations } from './auth.js';
+import { barOperations } from './bars.js';
 import { corporateActionOperations } from './corporate-actions.js';
 import { fxOperations } from './fx.js';
 import { importOperations } from './imports.js';
@@ -26,6 +27,7 @@ export {
   alertOperations,
   analyticsOperations,
   authOperations,
+  barOperations,
   corporateActionOperations,
   fxOperations,
   importOperations,
@@ -51,6 +53,7 @@ export const OPERATIONS = {
   ...corporateActionOperations,
   ...analyticsOperations,
   ...fxOperations,
+  ...barOperations,
   ...reportOperations,
   ...journalOperations,
   ...webhookOperations,

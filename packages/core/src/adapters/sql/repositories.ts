@@ -1,6 +1,7 @@
 import type { Repositories } from '../../storage/ports.js';
 import { sqlAlertRepo } from './alert-repo.js';
 import { sqlApiKeyRepo } from './api-key-repo.js';
+import { sqlBarRepo } from './bar-repo.js';
 import type { SqlContext } from './context.js';
 import { sqlCorporateActionRepo } from './corporate-action-repo.js';
 import { sqlExecutionRepo } from './execution-repo.js';
@@ -42,5 +43,6 @@ export function sqlRepositories(ctx: SqlContext): Repositories {
     settings: sqlSettingsRepo(ctx),
     tradeDays: sqlTradeDayRepo(ctx),
     fxRates: sqlFxRateRepo(ctx),
+    bars: sqlBarRepo(ctx),
   };
 }

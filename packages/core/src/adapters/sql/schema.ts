@@ -67,6 +67,14 @@ export interface Database {
     fx_base: string | null;
     /** 1 when some of its fees came from a commission schedule (30). */
     fees_from_schedule: number;
+    /** The trade's excursion as JSON (docs/analytics.md, "Excursions"); null until computed (33). */
+    excursion: string | null;
+    /** MAE and MFE in money (micros, MAE ≤ 0 ≤ MFE), in R, and ETD in micros: what analytics read (33). */
+    mae_micros: number | null;
+    mfe_micros: number | null;
+    mae_r: number | null;
+    mfe_r: number | null;
+    etd_micros: number | null;
   };
   trade_executions: {
     user_id: string;
@@ -273,6 +281,27 @@ export interface Database {
   recovery_codes: { user_id: string; code_hash: string; used_at: number | null };
   /** Per-day summaries of closed trades (schema version 25): the fields of summaries/day-fields.ts and their stamp (27). */
   trade_day_summaries: { user_id: string; day: number; fields_version: string } & DaySummaryColumns;
+  /** The user's price bars (33): one row per (instrument key, timeframe in seconds, bar start in ms). */
+  bars: {
+    user_id: string;
+    instrument_key: string;
+    timeframe: number;
+    time: number;
+    open: number;
+    high: number;
+    low: number;
+    close: number;
+    volume: number | null;
+  };
+  /** Stretches over which a bar series is complete (33). */
+  bar_ranges: {
+    user_id: string;
+    instrument_key: string;
+    timeframe: number;
+    start_time: number;
+    end_time: number;
+    source: string;
+  };
 }
 
 /** The SQL dialects we run on. */

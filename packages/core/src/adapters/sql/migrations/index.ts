@@ -14,6 +14,7 @@ import { partialExitsIndexMigration } from './v29-partial-exits-index.js';
 import { scheduledFeesMigration } from './v30-scheduled-fees.js';
 import { currenciesMigration } from './v31-currencies.js';
 import { shortIdsMigration } from './v32-short-ids.js';
+import { barsMigration } from './v33-bars.js';
 
 /** Every schema version, written once for all databases. Forward-only; never edit a released one, add the next. */
 export const MIGRATIONS: readonly MigrationDefinition[] = [
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly MigrationDefinition[] = [
   scheduledFeesMigration,
   currenciesMigration,
   shortIdsMigration,
+  barsMigration,
 ];
 
 /**

@@ -1,0 +1,4 @@
+import type { OperationTable } from './spec.js';
+
+/** Price bars: imported from files, fetched from providers, read around a trade (docs/api.md, "Bars"). */
+export const barOperations = {} as const satisfies OperationTable;
