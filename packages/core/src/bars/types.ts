@@ -19,9 +19,9 @@ export interface Bar {
 export const TIMEFRAMES = [60, 300, 900, 1800, 3600, 14_400, 86_400] as const;
 
 /** A bar resolution in seconds (one of {@link TIMEFRAMES}). */
-export type Timeframe = (typeof TIMEFRAMES)[number];
+export type TimeframeSeconds = (typeof TIMEFRAMES)[number];
 
-const NAMES: Readonly<Record<Timeframe, string>> = {
+const NAMES: Readonly<Record<TimeframeSeconds, string>> = {
   60: '1m',
   300: '5m',
   900: '15m',
@@ -32,12 +32,12 @@ const NAMES: Readonly<Record<Timeframe, string>> = {
 };
 
 /** A timeframe's API spelling (`1m`, `5m`, … `1d`). */
-export function timeframeName(seconds: Timeframe): string {
+export function timeframeName(seconds: TimeframeSeconds): string {
   return NAMES[seconds];
 }
 
 /** The timeframe an API spelling names (`1m` → 60), undefined for anything else. */
-export function timeframeOf(name: string): Timeframe | undefined {
+export function timeframeOf(name: string): TimeframeSeconds | undefined {
   const found = TIMEFRAMES.find((t) => NAMES[t] === name);
   return found;
 }
