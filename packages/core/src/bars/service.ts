@@ -1,13 +1,14 @@
+import type { AfterBars } from '../after-write/bars.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { barInstrumentKey, type Bar } from './types.js';
 
 /**
  * The user's price bars (docs/decisions.md, "Price bars"): the series held, and the bars of one
- * series over a stretch of time.
+ * series over a stretch of time. Every store of bars runs `afterBars` in its transaction.
  *
  * @example const bars = await core.bars.range(userId, 'ESZ6', 60, from, to);
  */
-export function bars(deps: CoreDeps) {
+export function bars(deps: CoreDeps, afterBars: readonly AfterBars[]) {
   const { storage } = deps;
   return {
     /** Each series the user holds (instrument key, timeframe in seconds, count, first and last bar start). */

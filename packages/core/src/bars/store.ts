@@ -1,3 +1,4 @@
+import type { AfterBars } from '../after-write/bars.js';
 import type { Repositories } from '../storage/ports.js';
 import type { Bar } from './types.js';
 
@@ -12,10 +13,13 @@ export interface BarBatch {
 
 /**
  * Stores a batch inside the caller's transaction: the bars not already held (overlapping files
- * merge, a re-import adds nothing) and the stretch they cover. Answers how many bars were new.
+ * merge, a re-import adds nothing) and the stretch they cover, then runs the after-bars work
+ * (excursions, intraday alert marks) over that stretch. Answers how many bars were new.
  */
-export async function storeBars(tx: Repositories, userId: string, batch: BarBatch): Promise<number> {
-  const written = await tx.bars.insert(userId, batch.instrumentKey, batch.timeframe, batch.bars);
-  if (batch.range.to > batch.range.from) await tx.bars.addRange(userId, batch.instrumentKey, batch.timeframe, batch.range);
+export async function storeBars(tx: Repositories, userId: string, batch: BarBatch, after: readonly AfterBars[]): Promise<number> {
+  const { instrumentKey, timeframe, range } = batch;
+  const written = await tx.bars.insert(userId, instrumentKey, timeframe, batch.bars);
+  if (range.to > range.from) await tx.bars.addRange(userId, instrumentKey, timeframe, range);
+  for (const run of after) await run(tx, { userId, instrumentKey, timeframe, from: range.from, to: range.to });
   return written;
 }
