@@ -91,6 +91,9 @@ export async function openBarFile(
     first.push(...next.value);
   }
   if (first.length === 0) throw validationError([{ path: 'file', message: `the file has no bars (read as ${format.title})` }]);
+  // Rows and their order first (a bar out of order is named as such, not as an odd gap).
+  const inOrder = new BarChecker(1);
+  for (const t of first) inOrder.check(t);
   const timeframe = options.timeframe ?? inferTimeframe(first.slice(0, INFER_FROM_BARS).map((b) => b.stamp));
   const checker = new BarChecker(timeframe * 1000);
   return { format, timeframe, batches: checked(first, done ? undefined : rows, checker) };

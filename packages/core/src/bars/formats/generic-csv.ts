@@ -30,7 +30,9 @@ export const genericBarsCsv = defineBarFormat({
   detect(head) {
     const [first, second] = head.records;
     const index = columnsOf(first);
-    if (index === undefined || second === undefined) return 0;
+    if (index === undefined) return 0;
+    // A header alone is ours too (and then refused for having no bars).
+    if (second === undefined) return 0.7;
     // UNIX-second times are TradingView's; ours are ISO 8601.
     return parseTimeCell(cell(second, index.get('time') as number)).ok ? 0.9 : 0;
   },
