@@ -3,7 +3,8 @@
  * from the head (or named), records read within the input limits, each row turned into a checked
  * bar. Only the first bars (for the timeframe) and one batch are held at a time.
  */
-import { type CsvLine, readCsvRecords, readFileHead } from '../import/read/csv-records.js';
+import { type CsvLine, readFileHead } from '../import/read/csv-records.js';
+import { readBarLines } from './bar-lines.js';
 import type { ImportSource } from '../import/engine/run-options.js';
 import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
 import { boundedBytes, type InputLimits, limitError } from '../shared/input-limits.js';
@@ -41,7 +42,7 @@ async function* timedBars(
   const chunks = boundedBytes(source.open(), limits.maxBytes);
   let reader: BarRowReader | undefined;
   let records = 0;
-  for await (const batch of readCsvRecords(chunks, delimiter, { maxRecordLength: limits.maxRecordLength })) {
+  for await (const batch of readBarLines(chunks, delimiter, limits.maxRecordLength)) {
     records += batch.length;
     if (records > limits.maxRecords) throw limitError('maxRecords', limits.maxRecords, `the file has more than ${limits.maxRecords} records`);
     const out: TimedBar[] = [];
