@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Bars import (`pnpm bench`, or `node bench/bars.mjs` after `pnpm build`). Writes a generic bars CSV
-// of BENCH_BARS (default 1,000,000) one-minute bars and one of a tenth of it, and imports each in a
+// of BENCH_BARS (default 1,000,000, at most BENCH_SCALE) one-minute bars and one of a tenth of it, and imports each in a
 // child process of its own (its peak RSS its own) into a fresh database:
 //   ours   core.bars.importFile (what `tj bars import` and POST /api/bars call: detection, CSV
 //          reading, ISO times, row checks, timeframe inference, the bars and their stretch in one
@@ -31,7 +31,7 @@ import { fmtInt, fmtMiB, fmtRate } from './lib/table.mjs';
 const SCRIPT = fileURLToPath(import.meta.url);
 const COST = { N: 1024, r: 8, p: 1 };
 const USER = { email: 'bench@example.com', name: 'Bench', password: 'bench password' };
-const SCALE = envInt('BENCH_BARS', 1_000_000);
+const SCALE = envInt('BENCH_BARS', Math.min(1_000_000, envInt('BENCH_SCALE', 1_000_000)));
 const SIZES = [...new Set([Math.max(2, Math.round(SCALE / 10)), SCALE])];
 const RUNS = Math.max(1, envInt('BENCH_BARS_RUNS', 3));
 const START = Date.parse('2024-01-01T00:00:00Z');

@@ -7,7 +7,7 @@ const barInstrument = textInput(64, { trim: true, min: 1 }).meta({
   description: 'The instrument the bars are of (ESZ6 for a contract, ES for its continuous series, AAPL); stored upper case',
 });
 
-/** Query of POST /api/bars: how to read the uploaded file. */
+/** Query of POST /api/bars, how to read the uploaded file. */
 export const barImportQuerySchema = z.strictObject({
   instrument: barInstrument,
   timeframe: timeframeSchema

@@ -16,7 +16,7 @@ import { type BarReadOptions, openBarFile } from './read-file.js';
 import { storeBars } from './store.js';
 import { type Bar, barInstrumentKey, timeframeName } from './types.js';
 
-/** Options of `core.bars.importFile`: the instrument the bars are of, and how to read the file. */
+/** Options of `core.bars.importFile`, the instrument the bars are of and how to read the file. */
 export interface BarImportOptions extends BarReadOptions {
   instrument: string;
 }

@@ -19,7 +19,7 @@ export interface RawBar {
   volume: number | null;
 }
 
-/** Reads the records of one file: built from its first record. */
+/** Reads the records of one file (made from its first record). */
 export interface BarRowReader {
   /** True when the first record is a header (not a bar). */
   header: boolean;
@@ -34,7 +34,7 @@ export type NaiveTimeRule =
   /** In the request's `sourceTz` when given, else UTC (the exporting program writes UTC). */
   | 'utc';
 
-/** A bars format: detected by content, read record by record. */
+/** A bars format, detected by content and read record by record. */
 export interface BarFormat {
   /** Lower-case words and dashes (`generic-csv`). */
   name: string;
