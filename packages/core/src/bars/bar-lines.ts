@@ -12,7 +12,7 @@ import type { CsvLine } from '../import/read/csv-records.js';
 import { lineError } from '../import/read/cell-error.js';
 import { limitError } from '../shared/input-limits.js';
 
-const BATCH = 2000;
+const BATCH = 5000;
 const BREAK = /\r\n|\n|\r/;
 
 /** One line's cells: split at the delimiter, or read as CSV when it has a quote. */

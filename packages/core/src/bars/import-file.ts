@@ -76,13 +76,24 @@ export async function importBarFile(
       if (n < batch.length) conflicts += await conflictsIn(tx, userId, key, timeframe, batch);
       written += n;
     };
-    for await (const batch of file.batches) {
-      if (batch.length === 0) continue;
-      if (pending !== undefined) await insert(pending);
-      if (Number.isNaN(from)) from = (batch[0] as Bar).time;
-      received += batch.length;
-      pending = batch;
+    // One batch is written while the next is read (a server database works while we parse).
+    let writing: Promise<void> = Promise.resolve();
+    try {
+      for await (const batch of file.batches) {
+        if (batch.length === 0) continue;
+        if (pending !== undefined) {
+          await writing;
+          writing = insert(pending);
+          writing.catch(() => {}); // awaited before the next write or below; not unhandled meanwhile
+        }
+        if (Number.isNaN(from)) from = (batch[0] as Bar).time;
+        received += batch.length;
+        pending = batch;
+      }
+    } finally {
+      await writing.catch(() => {});
     }
+    await writing;
     const last = pending as Bar[];
     const to = (last[last.length - 1] as Bar).time;
     const range = { from, to: to + timeframe * 1000, source: `file:${file.format.name}` };

@@ -51,17 +51,17 @@ for (const db of DATABASES) {
 
     it('refuses a bad row in a later batch after earlier batches went in: the transaction writes nothing', async () => {
       const user = await newUser(wide.core());
-      // 5,000 good minutes sent line by line, read in batches of 2,000 (the first is inserted when
-      // the second arrives), then a price of 0 on line 5,002 in the third (the header is line 1).
+      // 12,000 good minutes sent line by line, read in batches of 5,000 lines (the first is written
+      // while the second is read), then a price of 0 on line 12,002 in the third (the header is line 1).
       const start = ms('2026-11-02T00:00:00Z');
-      const lines = Array.from({ length: 5001 }, (_, i) => `${new Date(start + i * 60_000).toISOString()},10,11,${i === 5000 ? 0 : 9},10,1\n`);
+      const lines = Array.from({ length: 12_001 }, (_, i) => `${new Date(start + i * 60_000).toISOString()},10,11,${i === 12_000 ? 0 : 9},10,1\n`);
       const source = { open: () => [HEADER, ...lines].map((l) => Buffer.from(l)) };
       const e = await caught(() => wide.core().bars.importFile(user, source, { instrument: 'ES' }));
-      expect(e.errors).toEqual([{ path: 'line 5002, column low', message: 'the price must be positive, not 0' }]);
+      expect(e.errors).toEqual([{ path: 'line 12002, column low', message: 'the price must be positive, not 0' }]);
       expect((await wide.core().bars.list(user)).series).toEqual([]);
       // The same lines without the bad one go in whole.
-      const good = { open: () => [HEADER, ...lines.slice(0, 5000)].map((l) => Buffer.from(l)) };
-      expect(await wide.core().bars.importFile(user, good, { instrument: 'ES' })).toMatchObject({ received: 5000, written: 5000 });
+      const good = { open: () => [HEADER, ...lines.slice(0, 12_000)].map((l) => Buffer.from(l)) };
+      expect(await wide.core().bars.importFile(user, good, { instrument: 'ES' })).toMatchObject({ received: 12_000, written: 12_000 });
     });
 
     it('refuses naive times without a zone, naming the line and the option', async () => {
