@@ -96,7 +96,10 @@ async function floor(db, pgUrl, url, userId, n) {
     raw.pragma('journal_mode = WAL');
     raw.pragma('synchronous = NORMAL');
     const CHUNK = 100;
-    const sql = (k) => `INSERT INTO bars (${COLUMNS.join(', ')}) VALUES ${Array(k).fill(`(${COLUMNS.map(() => '?').join(', ')})`).join(', ')}`;
+    const sql = (k) =>
+      `INSERT INTO bars (${COLUMNS.join(', ')}) VALUES ${Array(k)
+        .fill(`(${COLUMNS.map(() => '?').join(', ')})`)
+        .join(', ')}`;
     const chunk = raw.prepare(sql(CHUNK));
     const one = raw.prepare(sql(1));
     await timed(async () => raw.exec('BEGIN'));
@@ -166,7 +169,10 @@ async function perDatabase(d) {
       const runs = { ours: [], floor: [] };
       for (let i = 0; i < RUNS; i++) for (const kind of ['ours', 'floor']) runs[kind].push(await run(kind, i));
       for (const kind of ['ours', 'floor'])
-        log(d.db, `${kind} ${fmtInt(size)}: ${runs[kind].map((r) => `${(r.ms / 1000).toFixed(2)} s ${fmtMiB(r.rss)}`).join('; ')}`);
+        log(
+          d.db,
+          `${kind} ${fmtInt(size)}: ${runs[kind].map((r) => `${(r.ms / 1000).toFixed(2)} s ${fmtMiB(r.rss)}`).join('; ')}`,
+        );
       const ours = { ms: median(runs.ours.map((r) => r.ms)), rss: median(runs.ours.map((r) => r.rss)) };
       const fl = median(runs.floor.map((r) => r.ms));
       rss[size] = ours.rss;

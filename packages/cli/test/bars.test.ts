@@ -27,13 +27,24 @@ describeBrokerImport('bars', ({ freshDb, box }) => {
     expect(merged.stderr).toContain('1 bar already held with other prices or volume: the held bar was kept');
     const list = await run(box(), [...flags, 'bars', 'list']);
     expect(list.stdout).toMatch(/ESZ6 +│ 1m +│ +8 │ 2026-11-02T14:30:00.000Z │ 2026-11-02T14:37:00.000Z/);
-    expect(await runJson(box(), [...flags, 'bars', 'delete', '--instrument', 'ESZ6', '--timeframe', '1m'])).toEqual({ deleted: 8 });
+    expect(await runJson(box(), [...flags, 'bars', 'delete', '--instrument', 'ESZ6', '--timeframe', '1m'])).toEqual({
+      deleted: 8,
+    });
     expect((await run(box(), [...flags, 'bars', 'list'])).stdout).toContain('No bars: tj bars import FILE --instrument ES');
   });
 
   it('reads MetaTrader 5 server times with --source-tz, and refuses a bad row, naive times without a zone and bad flags', async () => {
     const flags = await freshDb();
-    const mt5 = await runJson(box(), [...flags, 'bars', 'import', fixture('metatrader5.csv'), '--instrument', 'US500', '--source-tz', 'Europe/Athens']);
+    const mt5 = await runJson(box(), [
+      ...flags,
+      'bars',
+      'import',
+      fixture('metatrader5.csv'),
+      '--instrument',
+      'US500',
+      '--source-tz',
+      'Europe/Athens',
+    ]);
     // 16:30 EET (UTC+2) → 14:30Z.
     expect(mt5).toMatchObject({ format: 'metatrader5', timeframe: '15m', written: 3, from: '2026-11-02T14:30:00.000Z' });
     const bad = await run(box(), [...flags, 'bars', 'import', fixture('generic-bad-row.csv'), '--instrument', 'NQ']);
@@ -46,14 +57,27 @@ describeBrokerImport('bars', ({ freshDb, box }) => {
     const noInstrument = await run(box(), [...flags, 'bars', 'import', fixture('generic.csv')]);
     expect(noInstrument).toMatchObject({ code: 2 });
     expect(noInstrument.stderr).toContain('--instrument ES');
-    expect((await run(box(), [...flags, 'bars', 'import', fixture('generic.csv'), '--instrument', 'NQ', '--timeframe', '2m'])).code).toBe(2);
+    expect(
+      (await run(box(), [...flags, 'bars', 'import', fixture('generic.csv'), '--instrument', 'NQ', '--timeframe', '2m'])).code,
+    ).toBe(2);
     // A timeframe the file contradicts (bars one minute apart given as 5m) names the line that shows it.
-    const tight = await run(box(), [...flags, 'bars', 'import', fixture('generic.csv'), '--instrument', 'NQ', '--timeframe', '5m']);
+    const tight = await run(box(), [
+      ...flags,
+      'bars',
+      'import',
+      fixture('generic.csv'),
+      '--instrument',
+      'NQ',
+      '--timeframe',
+      '5m',
+    ]);
     expect(tight.code).toBe(1);
     expect(tight.stderr).toContain('less than one timeframe after');
     const missing = await run(box(), [...flags, 'bars', 'import', join(box().dir, 'nope.csv'), '--instrument', 'NQ']);
     expect(missing.code).toBe(1);
-    expect((await runJson(box(), [...flags, 'bars', 'list'])).series.map((s: { instrument: string }) => s.instrument)).toEqual(['US500']);
+    expect((await runJson(box(), [...flags, 'bars', 'list'])).series.map((s: { instrument: string }) => s.instrument)).toEqual([
+      'US500',
+    ]);
   });
 });
 
@@ -77,7 +101,9 @@ describe('tj bars against a server', { timeout: 120_000 }, () => {
     expect(r).toMatchObject({ format: 'tradingview', timeframe: '5m', written: 4 });
     const held = await (await fetch(`${srv.url}/api/bars`, { headers: ann.auth })).json();
     expect(held).toEqual({
-      series: [{ instrument: 'ES', timeframe: '5m', count: 4, first: '2026-11-02T14:30:00.000Z', last: '2026-11-02T14:45:00.000Z' }],
+      series: [
+        { instrument: 'ES', timeframe: '5m', count: 4, first: '2026-11-02T14:30:00.000Z', last: '2026-11-02T14:45:00.000Z' },
+      ],
     });
     expect(await runJson(remote, ['bars', 'delete', '--instrument', 'ES'])).toEqual({ deleted: 4 });
   });

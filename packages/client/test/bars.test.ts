@@ -43,7 +43,9 @@ for (const db of DATABASES) {
       const merged = await client.bars.import(await readFile(fixture('generic-overlap.csv'), 'utf8'), { instrument: 'NQ' });
       expect(merged).toMatchObject({ received: 5, written: 3, conflicts: 1 });
       expect(await client.bars.list()).toEqual({
-        series: [{ instrument: 'NQ', timeframe: '1m', count: 8, first: '2026-11-02T14:30:00.000Z', last: '2026-11-02T14:37:00.000Z' }],
+        series: [
+          { instrument: 'NQ', timeframe: '1m', count: 8, first: '2026-11-02T14:30:00.000Z', last: '2026-11-02T14:37:00.000Z' },
+        ],
       });
       expect(await client.bars.delete('NQ')).toEqual({ deleted: 8 });
       expect((await client.bars.list()).series).toEqual([]);
@@ -52,10 +54,14 @@ for (const db of DATABASES) {
     it('rejects a bad row with a TjApiError naming the line', async () => {
       const { client } = await server().loggedIn();
       const { readFile } = await import('node:fs/promises');
-      const e = await client.bars.import(await readFile(fixture('generic-bad-row.csv')), { instrument: 'YM' }).catch((x: unknown) => x);
+      const e = await client.bars
+        .import(await readFile(fixture('generic-bad-row.csv')), { instrument: 'YM' })
+        .catch((x: unknown) => x);
       expect(isTjApiError(e)).toBe(true);
       expect(e).toMatchObject({ status: 400, code: 'validation_failed' });
-      expect((e as { problem: { errors: unknown[] } }).problem.errors).toEqual([{ path: 'line 4', message: 'low 5003.25 is above high 5001' }]);
+      expect((e as { problem: { errors: unknown[] } }).problem.errors).toEqual([
+        { path: 'line 4', message: 'low 5003.25 is above high 5001' },
+      ]);
     });
   });
 }

@@ -35,7 +35,9 @@ describe.each(DATABASES)('the bars API on $name', (db) => {
       expect((await post(fixture('tradingview-unix.csv'), '?instrument=ESZ6')).body).toMatchObject({ written: 0, conflicts: 0 });
       const list = await s.api('GET', '/api/bars');
       expect(list.body).toEqual({
-        series: [{ instrument: 'ESZ6', timeframe: '5m', count: 4, first: '2026-11-02T14:30:00.000Z', last: '2026-11-02T14:45:00.000Z' }],
+        series: [
+          { instrument: 'ESZ6', timeframe: '5m', count: 4, first: '2026-11-02T14:30:00.000Z', last: '2026-11-02T14:45:00.000Z' },
+        ],
       });
       const other = await signUp(s.srv.url, 'other-charter');
       expect((await call(s.srv.url, 'GET', '/api/bars', { headers: other.auth })).body).toEqual({ series: [] });
@@ -51,13 +53,21 @@ describe.each(DATABASES)('the bars API on $name', (db) => {
       const res = await fetch(`${s.srv.url}/api/bars`, { method: 'POST', headers: s.user.auth, body: form });
       expect(res.status).toBe(200);
       // 16:30 EET (UTC+2) → 14:30Z; three 15-minute bars.
-      expect(await res.json()).toMatchObject({ format: 'metatrader5', timeframe: '15m', written: 3, from: '2026-11-02T14:30:00.000Z' });
+      expect(await res.json()).toMatchObject({
+        format: 'metatrader5',
+        timeframe: '15m',
+        written: 3,
+        from: '2026-11-02T14:30:00.000Z',
+      });
     });
 
     it('answers a bad row, naive times without sourceTz and a bad timeframe with a 400 naming them, and writes nothing', async () => {
       const bad = await post(fixture('generic-bad-row.csv'), '?instrument=NQ');
       expect(bad.status).toBe(400);
-      expect(bad.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'line 4', message: 'low 5003.25 is above high 5001' }] });
+      expect(bad.body).toMatchObject({
+        code: 'validation_failed',
+        errors: [{ path: 'line 4', message: 'low 5003.25 is above high 5001' }],
+      });
       const naive = await post(fixture('generic-naive.csv'), '?instrument=NQ');
       expect(naive.status).toBe(400);
       expect(naive.body.errors[0].path).toBe('line 2, column time');
@@ -67,7 +77,9 @@ describe.each(DATABASES)('the bars API on $name', (db) => {
       const noInstrument = await post(fixture('generic.csv'), '');
       expect(noInstrument.status).toBe(400);
       expect(noInstrument.body.errors[0].path).toBe('instrument');
-      expect((await s.api('GET', '/api/bars')).body.series.filter((x: { instrument: string }) => x.instrument === 'NQ')).toEqual([]);
+      expect((await s.api('GET', '/api/bars')).body.series.filter((x: { instrument: string }) => x.instrument === 'NQ')).toEqual(
+        [],
+      );
       // The same naive file with its zone goes in.
       expect((await post(fixture('generic-naive.csv'), '?instrument=NQ&sourceTz=America/New_York')).body).toMatchObject({
         written: 5,

@@ -46,7 +46,9 @@ function refusal(e: unknown, name: string): CliError {
   const first = fields?.[0];
   const flag = first === undefined ? undefined : FLAGS[first.path];
   if (flag !== undefined) return new UsageError(`${flag}: ${first?.message}`);
-  const message = fields ? fieldErrorsInWords(fields, AS_WRITTEN) : ((err.problem && detailInCliWords(err.problem)) ?? String(err.message));
+  const message = fields
+    ? fieldErrorsInWords(fields, AS_WRITTEN)
+    : ((err.problem && detailInCliWords(err.problem)) ?? String(err.message));
   return new CliError(`${name}: ${message} (nothing was imported)`);
 }
 
@@ -57,7 +59,9 @@ function printImported(ctx: Context, r: BarImport, name: string): void {
     `${plural(r.received, 'bar')} of ${r.instrument} (${r.timeframe}, ${range}) read from ${name} as ${r.format}; ${plural(r.written, 'new bar')} stored.`,
   );
   if (r.conflicts > 0) {
-    ctx.out.note(`${plural(r.conflicts, 'bar')} already held with other prices or volume: the held ${r.conflicts === 1 ? 'bar was' : 'bars were'} kept`);
+    ctx.out.note(
+      `${plural(r.conflicts, 'bar')} already held with other prices or volume: the held ${r.conflicts === 1 ? 'bar was' : 'bars were'} kept`,
+    );
   }
 }
 
@@ -114,7 +118,9 @@ export async function deleteBars(ctx: Context, opts: Opts): Promise<void> {
 export function addBarFileCommands(bars: Command, io: Io): void {
   const imp = bars
     .command('import')
-    .description('store the bars of a chart export: generic CSV (time,open,high,low,close[,volume]), TradingView, NinjaTrader 8, MetaTrader 5')
+    .description(
+      'store the bars of a chart export: generic CSV (time,open,high,low,close[,volume]), TradingView, NinjaTrader 8, MetaTrader 5',
+    )
     .argument('<file>', 'the bars file')
     .option('--instrument <symbol>', 'the instrument the bars are of (ESZ6 for a contract, ES for its continuous series)')
     .option('--timeframe <tf>', `the bars' resolution: ${TIMEFRAMES.join(', ')} (default: inferred from the file)`)

@@ -49,7 +49,10 @@ function mediaType(body: ImportBody, options: ImportCreateOptions, fileName: str
 }
 
 /** A stream (or async iterable) as a web stream that reports the bytes it hands to fetch (also used by `bars.import`). */
-export function counted(source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>, onProgress?: (n: number) => void) {
+export function counted(
+  source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>,
+  onProgress?: (n: number) => void,
+) {
   const iterator = (
     Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : (source as ReadableStream<Uint8Array>).getReader()
   ) as AsyncIterator<Uint8Array | string> | ReadableStreamDefaultReader<Uint8Array>;

@@ -51,7 +51,8 @@ export async function* readBarLines(chunks: CsvChunks, delimiter: string, maxRec
     }
     // Up to the last break; a trailing \r may be half of \r\n, so it waits for the next chunk.
     let end = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
-    if (end === text.length - 1 && text[end] === '\r') end = Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1));
+    if (end === text.length - 1 && text[end] === '\r')
+      end = Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1));
     if (end === -1) {
       rest = text;
     } else {
@@ -59,7 +60,11 @@ export async function* readBarLines(chunks: CsvChunks, delimiter: string, maxRec
       take(text.slice(0, text[end] === '\n' && text[end - 1] === '\r' ? end - 1 : end));
     }
     if (rest.length > maxRecordLength) {
-      throw limitError('maxRecordLength', maxRecordLength, `line ${line + 1}: a record longer than ${maxRecordLength} characters`);
+      throw limitError(
+        'maxRecordLength',
+        maxRecordLength,
+        `line ${line + 1}: a record longer than ${maxRecordLength} characters`,
+      );
     }
     if (batch.length >= BATCH) {
       yield batch;

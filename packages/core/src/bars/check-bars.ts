@@ -20,7 +20,11 @@ export function timed(raw: RawBar, zone: string | undefined, column: string): Ti
   let stamp: number;
   if ('utc' in raw.time) stamp = raw.time.utc;
   else if (zone === undefined) {
-    throw cellError(raw.line, column, 'the time has no zone or offset: give the zone the file was written in (sourceTz, --source-tz)');
+    throw cellError(
+      raw.line,
+      column,
+      'the time has no zone or offset: give the zone the file was written in (sourceTz, --source-tz)',
+    );
   } else stamp = wallClockToInstant(raw.time.wall, zone).ms;
   const { open, high, low, close, volume } = raw;
   return { line: raw.line, stamp, endStamped: raw.endStamped, bar: { open, high, low, close, volume } };
@@ -39,7 +43,12 @@ export class BarChecker {
   /** The stored bar of a timed one, or a `validation_failed` error naming its line. */
   check(t: TimedBar): Bar {
     const { open, high, low, close } = t.bar;
-    for (const [name, value] of [['open', open], ['high', high], ['low', low], ['close', close]] as const) {
+    for (const [name, value] of [
+      ['open', open],
+      ['high', high],
+      ['low', low],
+      ['close', close],
+    ] as const) {
       if (!Number.isFinite(value) || value <= 0) throw cellError(t.line, name, `the price must be positive, not ${value}`);
     }
     if (low > high) throw lineError(t.line, `low ${low} is above high ${high}`);

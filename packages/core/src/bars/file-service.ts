@@ -19,7 +19,8 @@ export interface BarFileSettings {
 function secondsOf(name: Timeframe | string | undefined): TimeframeSeconds | undefined {
   if (name === undefined) return undefined;
   const seconds = timeframeOf(name);
-  if (seconds === undefined) throw validationError([{ path: 'timeframe', message: `"${name}" is not a timeframe (1m, 5m, 15m, 30m, 1h, 4h, 1d)` }]);
+  if (seconds === undefined)
+    throw validationError([{ path: 'timeframe', message: `"${name}" is not a timeframe (1m, 5m, 15m, 30m, 1h, 4h, 1d)` }]);
   return seconds;
 }
 
@@ -41,7 +42,10 @@ export function barFiles(deps: CoreDeps, afterBars: readonly AfterBars[], settin
     ): Promise<BarImport> => {
       const { timeframe, ...rest } = options;
       const seconds = secondsOf(timeframe);
-      return importBarFile(deps, afterBars, registry, limits, userId, source, { ...rest, ...(seconds !== undefined && { timeframe: seconds }) });
+      return importBarFile(deps, afterBars, registry, limits, userId, source, {
+        ...rest,
+        ...(seconds !== undefined && { timeframe: seconds }),
+      });
     },
 
     /** The bars formats known: name, title and how to export each. */

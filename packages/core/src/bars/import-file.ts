@@ -27,7 +27,13 @@ function differs(a: Bar, b: Bar): boolean {
 }
 
 /** Held bars that differ from a batch's (read only when the batch did not all go in). */
-async function conflictsIn(tx: Repositories, userId: string, key: string, timeframe: number, batch: readonly Bar[]): Promise<number> {
+async function conflictsIn(
+  tx: Repositories,
+  userId: string,
+  key: string,
+  timeframe: number,
+  batch: readonly Bar[],
+): Promise<number> {
   const first = batch[0] as Bar;
   const last = batch[batch.length - 1] as Bar;
   const held = new Map((await tx.bars.range(userId, key, timeframe, first.time, last.time + 1)).map((b) => [b.time, b]));
@@ -41,7 +47,8 @@ async function conflictsIn(tx: Repositories, userId: string, key: string, timefr
 
 function checkOptions(options: BarImportOptions): string {
   const key = barInstrumentKey(options.instrument ?? '');
-  if (key === '' || key.length > 64) throw validationError([{ path: 'instrument', message: 'give the instrument the bars are of (1 to 64 characters)' }]);
+  if (key === '' || key.length > 64)
+    throw validationError([{ path: 'instrument', message: 'give the instrument the bars are of (1 to 64 characters)' }]);
   if (options.sourceTz !== undefined && !isValidTimeZone(options.sourceTz)) {
     throw validationError([{ path: 'sourceTz', message: `"${options.sourceTz}" is not an IANA time zone` }]);
   }

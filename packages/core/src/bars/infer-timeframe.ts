@@ -22,7 +22,9 @@ function gapWords(ms: number): string {
  */
 export function inferTimeframe(times: readonly number[]): TimeframeSeconds {
   if (times.length < 2) {
-    throw validationError([{ path: 'timeframe', message: 'the file has one bar: its timeframe cannot be inferred; give it (1m, 5m, … 1d)' }]);
+    throw validationError([
+      { path: 'timeframe', message: 'the file has one bar: its timeframe cannot be inferred; give it (1m, 5m, … 1d)' },
+    ]);
   }
   const counts = new Map<number, number>();
   for (let i = 1; i < times.length; i++) {

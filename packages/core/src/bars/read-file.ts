@@ -44,7 +44,8 @@ async function* timedBars(
   let records = 0;
   for await (const batch of readBarLines(chunks, delimiter, limits.maxRecordLength)) {
     records += batch.length;
-    if (records > limits.maxRecords) throw limitError('maxRecords', limits.maxRecords, `the file has more than ${limits.maxRecords} records`);
+    if (records > limits.maxRecords)
+      throw limitError('maxRecords', limits.maxRecords, `the file has more than ${limits.maxRecords} records`);
     const out: TimedBar[] = [];
     for (const record of batch) {
       if (reader === undefined) {
@@ -100,7 +101,11 @@ export async function openBarFile(
   return { format, timeframe, batches: checked(first, done ? undefined : rows, checker) };
 }
 
-async function* checked(first: TimedBar[], rest: AsyncGenerator<TimedBar[]> | undefined, checker: BarChecker): AsyncGenerator<Bar[]> {
+async function* checked(
+  first: TimedBar[],
+  rest: AsyncGenerator<TimedBar[]> | undefined,
+  checker: BarChecker,
+): AsyncGenerator<Bar[]> {
   yield first.map((t) => checker.check(t));
   if (rest === undefined) return;
   for await (const batch of rest) yield batch.map((t) => checker.check(t));

@@ -26,12 +26,20 @@ for (const db of DATABASES) {
       // generic-overlap.csv: 14:33 (same as held), 14:34 (held: high 5001.25, close 4999.00, volume 1800;
       // the file: 5001.50, 4999.25, 1850 → a conflict, the held bar kept), 14:35–14:37 new → 3 written.
       const merged = await h.core().bars.importFile(user, fixture('generic-overlap.csv'), { instrument: 'ES' });
-      expect(merged).toMatchObject({ received: 5, written: 3, conflicts: 1, from: '2026-11-02T14:33:00.000Z', to: '2026-11-02T14:37:00.000Z' });
+      expect(merged).toMatchObject({
+        received: 5,
+        written: 3,
+        conflicts: 1,
+        from: '2026-11-02T14:33:00.000Z',
+        to: '2026-11-02T14:37:00.000Z',
+      });
       const held = await h.core().bars.range(user, 'ES', 60, 0, ms('2027-01-01T00:00:00Z'));
       expect(held).toHaveLength(8); // 14:30 … 14:37
       expect(held.find((b) => b.time === ms('2026-11-02T14:34:00Z'))).toMatchObject({ high: 5001.25, close: 4999, volume: 1800 });
       expect(await h.core().bars.list(user)).toEqual({
-        series: [{ instrument: 'ES', timeframe: '1m', count: 8, first: '2026-11-02T14:30:00.000Z', last: '2026-11-02T14:37:00.000Z' }],
+        series: [
+          { instrument: 'ES', timeframe: '1m', count: 8, first: '2026-11-02T14:30:00.000Z', last: '2026-11-02T14:37:00.000Z' },
+        ],
       });
       // Each file's stretch: its first bar's start to its last bar's end.
       const ranges = await h.storage().repos.bars.ranges(user, 'ES', 60, 0, ms('2027-01-01T00:00:00Z'));
@@ -54,14 +62,20 @@ for (const db of DATABASES) {
       // 12,000 good minutes sent line by line, read in batches of 5,000 lines (the first is written
       // while the second is read), then a price of 0 on line 12,002 in the third (the header is line 1).
       const start = ms('2026-11-02T00:00:00Z');
-      const lines = Array.from({ length: 12_001 }, (_, i) => `${new Date(start + i * 60_000).toISOString()},10,11,${i === 12_000 ? 0 : 9},10,1\n`);
+      const lines = Array.from(
+        { length: 12_001 },
+        (_, i) => `${new Date(start + i * 60_000).toISOString()},10,11,${i === 12_000 ? 0 : 9},10,1\n`,
+      );
       const source = { open: () => [HEADER, ...lines].map((l) => Buffer.from(l)) };
       const e = await caught(() => wide.core().bars.importFile(user, source, { instrument: 'ES' }));
       expect(e.errors).toEqual([{ path: 'line 12002, column low', message: 'the price must be positive, not 0' }]);
       expect((await wide.core().bars.list(user)).series).toEqual([]);
       // The same lines without the bad one go in whole.
       const good = { open: () => [HEADER, ...lines.slice(0, 12_000)].map((l) => Buffer.from(l)) };
-      expect(await wide.core().bars.importFile(user, good, { instrument: 'ES' })).toMatchObject({ received: 12_000, written: 12_000 });
+      expect(await wide.core().bars.importFile(user, good, { instrument: 'ES' })).toMatchObject({
+        received: 12_000,
+        written: 12_000,
+      });
     });
 
     it('refuses naive times without a zone, naming the line and the option', async () => {
@@ -79,7 +93,9 @@ for (const db of DATABASES) {
       expect(e.errors?.[0]?.path).toBe('line 4');
       expect(e.errors?.[0]?.message).toContain('is not after the bar of line 3');
       // Given 5m, bars one minute apart overlap.
-      const tight = await caught(() => h.core().bars.importFile(user, fixture('generic.csv'), { instrument: 'ES', timeframe: '5m' }));
+      const tight = await caught(() =>
+        h.core().bars.importFile(user, fixture('generic.csv'), { instrument: 'ES', timeframe: '5m' }),
+      );
       expect(tight.errors?.[0]?.message).toContain('less than one timeframe after the bar of line 2');
       expect((await h.core().bars.list(user)).series).toEqual([]);
     });
@@ -92,21 +108,32 @@ for (const db of DATABASES) {
         timeframe: '5m',
         received: 5,
       });
-      const one = await caught(() => h.core().bars.importFile(user, textSource(`${HEADER}2026-11-02T14:30:00Z,10,11,9,10,1\n`), { instrument: 'ES' }));
+      const one = await caught(() =>
+        h.core().bars.importFile(user, textSource(`${HEADER}2026-11-02T14:30:00Z,10,11,9,10,1\n`), { instrument: 'ES' }),
+      );
       expect(one.errors?.[0]?.message).toContain('the file has one bar');
       const twoMinutes = ['14:30', '14:32', '14:34'].map((t) => `2026-11-02T${t}:00Z,10,11,9,10,1`).join('\n');
-      const odd = await caught(() => h.core().bars.importFile(user, textSource(`${HEADER}${twoMinutes}\n`), { instrument: 'ES' }));
+      const odd = await caught(() =>
+        h.core().bars.importFile(user, textSource(`${HEADER}${twoMinutes}\n`), { instrument: 'ES' }),
+      );
       expect(odd.errors?.[0]?.message).toContain('the most common gap between bars is 2m');
       // One bar is fine when the timeframe is given.
       expect(
-        await h.core().bars.importFile(user, textSource(`${HEADER}2026-11-02T14:30:00Z,10,11,9,10,1\n`), { instrument: 'YM', timeframe: '1h' }),
+        await h.core().bars.importFile(user, textSource(`${HEADER}2026-11-02T14:30:00Z,10,11,9,10,1\n`), {
+          instrument: 'YM',
+          timeframe: '1h',
+        }),
       ).toMatchObject({ timeframe: '1h', written: 1 });
     });
 
     it('refuses an empty file, a header alone, an unknown layout and an unknown format name', async () => {
       const user = await newUser(h.core());
       const refused = async (text: string, format?: string) =>
-        (await caught(() => h.core().bars.importFile(user, textSource(text), { instrument: 'ES', ...(format !== undefined && { format }) }))).message;
+        (
+          await caught(() =>
+            h.core().bars.importFile(user, textSource(text), { instrument: 'ES', ...(format !== undefined && { format }) }),
+          )
+        ).message;
       expect(await refused('')).toBe('the file is empty');
       expect(await refused(HEADER)).toContain('the file has no bars');
       expect(await refused('date,price\n2026-11-02,10\n')).toContain('no bars format recognises it');
@@ -115,7 +142,9 @@ for (const db of DATABASES) {
 
     it('bounds hostile input: a huge line and a huge file stop with 413 and write nothing', async () => {
       const user = await newUser(h.core());
-      const long = await caught(() => h.core().bars.importFile(user, textSource(`${HEADER}${'9'.repeat(10_000)}\n`), { instrument: 'ES' }));
+      const long = await caught(() =>
+        h.core().bars.importFile(user, textSource(`${HEADER}${'9'.repeat(10_000)}\n`), { instrument: 'ES' }),
+      );
       expect(long.code).toBe('payload_too_large');
       expect(long.message).toContain('maxRecordLength');
       // An endless stream of valid bars: stopped at 64 KiB, the chunks past it never read.
@@ -147,7 +176,9 @@ for (const db of DATABASES) {
         async (tx, stored) => {
           seen.push(stored);
           // Inside the transaction the file's bars are all there.
-          expect(await tx.bars.range(stored.userId, stored.instrumentKey, stored.timeframe, stored.from, stored.to)).toHaveLength(5);
+          expect(await tx.bars.range(stored.userId, stored.instrumentKey, stored.timeframe, stored.from, stored.to)).toHaveLength(
+            5,
+          );
         },
       ]);
       await service.importFile(user, fixture('generic.csv'), { instrument: 'ES' });

@@ -35,7 +35,13 @@ function insertBars(caps: SqlCapabilities, userId: string, key: string, timefram
 }
 
 /** Stores bars with the unnest statement (databases with a bulk path, `SqlCapabilities.insertRows`); answers how many were new. */
-async function insertUnnest(ctx: SqlContext, userId: string, key: string, timeframe: number, bars: readonly Bar[]): Promise<number> {
+async function insertUnnest(
+  ctx: SqlContext,
+  userId: string,
+  key: string,
+  timeframe: number,
+  bars: readonly Bar[],
+): Promise<number> {
   let written = 0;
   for (let i = 0; i < bars.length; i += CHUNK) {
     const rows = bars.slice(i, i + CHUNK).map((b) => [b.time, b.open, b.high, b.low, b.close, b.volume]);
@@ -49,7 +55,13 @@ async function insertUnnest(ctx: SqlContext, userId: string, key: string, timefr
  * Stores bars with prepared multi-row INSERTs of {@link VALUES_CHUNK} rows (the rest one by one,
  * so two statement texts serve every batch); answers how many were new.
  */
-async function insertValues(ctx: SqlContext, userId: string, key: string, timeframe: number, bars: readonly Bar[]): Promise<number> {
+async function insertValues(
+  ctx: SqlContext,
+  userId: string,
+  key: string,
+  timeframe: number,
+  bars: readonly Bar[],
+): Promise<number> {
   let written = 0;
   for (let i = 0; i < bars.length; ) {
     const n = bars.length - i >= VALUES_CHUNK ? VALUES_CHUNK : 1;
@@ -85,7 +97,9 @@ export function sqlBarRepo(ctx: SqlContext): BarRepo {
   const { db } = ctx;
   return {
     async insert(userId, instrumentKey, timeframe, bars) {
-      return ctx.caps.insertRows ? insertUnnest(ctx, userId, instrumentKey, timeframe, bars) : insertValues(ctx, userId, instrumentKey, timeframe, bars);
+      return ctx.caps.insertRows
+        ? insertUnnest(ctx, userId, instrumentKey, timeframe, bars)
+        : insertValues(ctx, userId, instrumentKey, timeframe, bars);
     },
     async range(userId, instrumentKey, timeframe, from, to): Promise<Bar[]> {
       const rows = await db

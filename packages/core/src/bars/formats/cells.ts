@@ -51,7 +51,16 @@ const digits = (s: string, from: number, n: number): number => {
  */
 export function utcIsoMs(s: string): number | undefined {
   const n = s.length;
-  if ((n !== 20 && n !== 24) || s[4] !== '-' || s[7] !== '-' || (s[10] !== 'T' && s[10] !== ' ') || s[13] !== ':' || s[16] !== ':' || s[n - 1] !== 'Z') return undefined;
+  if (
+    (n !== 20 && n !== 24) ||
+    s[4] !== '-' ||
+    s[7] !== '-' ||
+    (s[10] !== 'T' && s[10] !== ' ') ||
+    s[13] !== ':' ||
+    s[16] !== ':' ||
+    s[n - 1] !== 'Z'
+  )
+    return undefined;
   if (n === 24 && s[19] !== '.') return undefined;
   const year = digits(s, 0, 4);
   const month = digits(s, 5, 2);
@@ -61,7 +70,18 @@ export function utcIsoMs(s: string): number | undefined {
   const second = digits(s, 17, 2);
   const ms = n === 24 ? digits(s, 20, 3) : 0;
   // NaN (a non-digit) fails every comparison below; day 31 of a 30-day month is the general parser's to name.
-  if (!(month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) && hour <= 23 && minute <= 59 && second <= 59 && ms >= 0)) {
+  if (
+    !(
+      month >= 1 &&
+      month <= 12 &&
+      day >= 1 &&
+      day <= daysIn(year, month) &&
+      hour <= 23 &&
+      minute <= 59 &&
+      second <= 59 &&
+      ms >= 0
+    )
+  ) {
     return undefined;
   }
   return Date.UTC(year, month - 1, day, hour, minute, second, ms);

@@ -48,10 +48,34 @@ export const metaTrader5Bars = defineBarFormat({
         if (d === null) throw cellError(record.line, '<DATE>', `"${date}" is not yyyy.MM.dd`);
         const t = TIME.exec(time);
         if (t === null) throw cellError(record.line, '<TIME>', `"${time}" is not HH:mm:ss`);
-        const parts = { year: +(d[1] as string), month: +(d[2] as string), day: +(d[3] as string), hour: +(t[1] as string), minute: +(t[2] as string), second: +(t[3] ?? 0) };
-        const bar = ohlcv(record, [at('OPEN'), at('HIGH'), at('LOW'), at('CLOSE'), vol], ['<OPEN>', '<HIGH>', '<LOW>', '<CLOSE>', '<VOL>']);
-        const volume = (bar.volume ?? 0) === 0 && tickVol !== undefined ? ohlcv(record, [at('OPEN'), at('HIGH'), at('LOW'), at('CLOSE'), tickVol], ['<OPEN>', '<HIGH>', '<LOW>', '<CLOSE>', '<TICKVOL>']).volume : bar.volume;
-        return { line: record.line, time: wallTime(record, '<DATE>', `${date} ${time}`, parts), endStamped: false, ...bar, volume };
+        const parts = {
+          year: +(d[1] as string),
+          month: +(d[2] as string),
+          day: +(d[3] as string),
+          hour: +(t[1] as string),
+          minute: +(t[2] as string),
+          second: +(t[3] ?? 0),
+        };
+        const bar = ohlcv(
+          record,
+          [at('OPEN'), at('HIGH'), at('LOW'), at('CLOSE'), vol],
+          ['<OPEN>', '<HIGH>', '<LOW>', '<CLOSE>', '<VOL>'],
+        );
+        const volume =
+          (bar.volume ?? 0) === 0 && tickVol !== undefined
+            ? ohlcv(
+                record,
+                [at('OPEN'), at('HIGH'), at('LOW'), at('CLOSE'), tickVol],
+                ['<OPEN>', '<HIGH>', '<LOW>', '<CLOSE>', '<TICKVOL>'],
+              ).volume
+            : bar.volume;
+        return {
+          line: record.line,
+          time: wallTime(record, '<DATE>', `${date} ${time}`, parts),
+          endStamped: false,
+          ...bar,
+          volume,
+        };
       },
     };
   },

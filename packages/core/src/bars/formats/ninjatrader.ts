@@ -38,7 +38,14 @@ export const ninjaTraderBars = defineBarFormat({
         const m = STAMP.exec(raw);
         if (m === null) throw cellError(record.line, 'date', `"${raw}" is not yyyyMMdd HHmmss`);
         const [, y, mo, d, h, mi, s] = m;
-        const parts = { year: Number(y), month: Number(mo), day: Number(d), hour: Number(h ?? 0), minute: Number(mi ?? 0), second: Number(s ?? 0) };
+        const parts = {
+          year: Number(y),
+          month: Number(mo),
+          day: Number(d),
+          hour: Number(h ?? 0),
+          minute: Number(mi ?? 0),
+          second: Number(s ?? 0),
+        };
         return {
           line: record.line,
           time: wallTime(record, 'date', raw, parts),

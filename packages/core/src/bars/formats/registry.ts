@@ -4,7 +4,8 @@ import type { BarFormat } from './types.js';
 
 /** Declares a bars format (checks its name); pass it to a registry to take part in detection. */
 export function defineBarFormat(format: BarFormat): BarFormat {
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(format.name)) throw new Error(`bars format name "${format.name}": use lower-case words and dashes`);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(format.name))
+    throw new Error(`bars format name "${format.name}": use lower-case words and dashes`);
   return Object.freeze({ ...format });
 }
 
