@@ -15,8 +15,9 @@ import { plural } from '../output/format.js';
 import { AS_WRITTEN, fieldErrorsInWords } from '../output/field-words.js';
 import { detailInCliWords } from '../output/advice.js';
 
-const TIMEFRAMES: readonly Timeframe[] = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'];
-const FORMATS = ['generic-csv', 'tradingview', 'ninjatrader8', 'metatrader5'];
+// For the help only: the API checks the values (its operation table is their one source).
+const TIMEFRAMES = '1m, 5m, 15m, 30m, 1h, 4h, 1d';
+const FORMATS = 'generic-csv, tradingview, ninjatrader8, metatrader5';
 
 /** The flag of each option the API reads, for its refusals. */
 const FLAGS: Readonly<Record<string, string>> = {
@@ -26,11 +27,9 @@ const FLAGS: Readonly<Record<string, string>> = {
   sourceTz: '--source-tz',
 };
 
+/** `--timeframe` as given (the API refuses what is not one, naming the flag: see {@link refusal}). */
 function timeframeFlag(value: unknown): Timeframe | undefined {
-  if (value === undefined) return undefined;
-  const v = String(value) as Timeframe;
-  if (!TIMEFRAMES.includes(v)) throw new UsageError(`--timeframe takes ${TIMEFRAMES.join(', ')}, not "${String(value)}"`);
-  return v;
+  return value === undefined ? undefined : (String(value) as Timeframe);
 }
 
 function instrumentFlag(value: unknown): string {
@@ -39,13 +38,19 @@ function instrumentFlag(value: unknown): string {
   return v;
 }
 
-/** The API's refusal in one line: an option by its flag (a usage error), a row by file and line. */
+/** The API's refusal of an option given by a flag, as a usage error naming the flag; undefined for any other error. */
+function flagRefusal(e: unknown): UsageError | undefined {
+  const first = fieldErrorsOf(e as ErrorLike)?.[0];
+  const flag = first === undefined ? undefined : FLAGS[first.path];
+  return flag === undefined ? undefined : new UsageError(`${flag}: ${first?.message}`);
+}
+
+/** The API's refusal of an import in one line: an option by its flag (a usage error), a row by file and line. */
 function refusal(e: unknown, name: string): CliError {
+  const byFlag = flagRefusal(e);
+  if (byFlag !== undefined) return byFlag;
   const err = e as ErrorLike;
   const fields = fieldErrorsOf(err);
-  const first = fields?.[0];
-  const flag = first === undefined ? undefined : FLAGS[first.path];
-  if (flag !== undefined) return new UsageError(`${flag}: ${first?.message}`);
   const message = fields
     ? fieldErrorsInWords(fields, AS_WRITTEN)
     : ((err.problem && detailInCliWords(err.problem)) ?? String(err.message));
@@ -72,9 +77,6 @@ export async function importBars(ctx: Context, opts: Opts, [file]: string[]): Pr
   const timeframe = timeframeFlag(opts.timeframe);
   if (opts.sourceTz !== undefined && !isValidTimeZone(String(opts.sourceTz))) {
     throw new UsageError(`--source-tz: "${String(opts.sourceTz)}" is not an IANA time zone name (such as America/New_York)`);
-  }
-  if (opts.format !== undefined && !FORMATS.includes(String(opts.format))) {
-    throw new UsageError(`--format takes ${FORMATS.join(', ')}, not "${String(opts.format)}"`);
   }
   const s = await stat(path).catch((e: unknown) => Promise.reject(fileError(e, path)));
   if (!s.isFile()) throw new CliError(`${path} is not a file`);
@@ -110,7 +112,9 @@ export async function listBars(ctx: Context): Promise<void> {
 export async function deleteBars(ctx: Context, opts: Opts): Promise<void> {
   const instrument = instrumentFlag(opts.instrument);
   const timeframe = timeframeFlag(opts.timeframe);
-  const { deleted } = await (await ctx.client()).bars.delete(instrument, timeframe);
+  const { deleted } = await (await ctx.client()).bars
+    .delete(instrument, timeframe)
+    .catch((e: unknown) => Promise.reject(flagRefusal(e) ?? e));
   ctx.out.result({ deleted }, () => ctx.out.line(`Deleted ${plural(deleted, 'bar')}.`));
 }
 
@@ -123,8 +127,8 @@ export function addBarFileCommands(bars: Command, io: Io): void {
     )
     .argument('<file>', 'the bars file')
     .option('--instrument <symbol>', 'the instrument the bars are of (ESZ6 for a contract, ES for its continuous series)')
-    .option('--timeframe <tf>', `the bars' resolution: ${TIMEFRAMES.join(', ')} (default: inferred from the file)`)
-    .option('--format <name>', `the file's layout: ${FORMATS.join(', ')} (default: detected)`)
+    .option('--timeframe <tf>', `the bars' resolution: ${TIMEFRAMES} (default: inferred from the file)`)
+    .option('--format <name>', `the file's layout: ${FORMATS} (default: detected)`)
     .option('--source-tz <zone>', 'IANA zone of times written without one (MetaTrader 5: the broker server’s)')
     .action(action(io, importBars));
   examples(imp, [
