@@ -1,6 +1,7 @@
 import { alertsApi } from './resources/alerts.js';
 import { analyticsApi } from './resources/analytics.js';
 import { authApi } from './resources/auth.js';
+import { barsApi } from './resources/bars.js';
 import { corporateActionsApi } from './resources/corporate-actions.js';
 import { fxApi } from './resources/fx.js';
 import { importsApi } from './resources/imports.js';
@@ -77,6 +78,7 @@ export function createClient(options: ClientOptions) {
     imports: importsApi(call, send),
     analytics: analyticsApi(call),
     fx: fxApi(call),
+    bars: barsApi(call, send),
     reports: reportsApi(call),
     journal: journalApi(call),
     webhooks: webhooksApi(call),

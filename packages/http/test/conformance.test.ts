@@ -342,6 +342,21 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       expect((await me(200, 'DELETE', '/api/fx/rates', '/api/fx/rates?source=user')).body).toEqual({ deleted: 2 });
     });
 
+    it('bars', async () => {
+      const csv = 'time,open,high,low,close,volume\n2026-01-05T14:30:00Z,10,11,9,10.5,3\n2026-01-05T14:31:00Z,10.5,12,10,11,4\n';
+      const post = async (status: number, query: string, raw: string, type = 'text/csv') => {
+        const r = await c.send('POST', '/api/bars', `/api/bars${query}`, { headers: { ...u.auth, 'content-type': type }, raw });
+        expect(r.status, r.text.slice(0, 300)).toBe(status);
+        return r;
+      };
+      expect((await post(200, '?instrument=CONF', csv)).body).toMatchObject({ timeframe: '1m', written: 2 });
+      await post(400, '?instrument=CONF&timeframe=2m', csv);
+      await post(415, '?instrument=CONF', '{}', 'application/json');
+      expect((await me(200, 'GET', '/api/bars')).body.series).toHaveLength(1);
+      await me(400, 'DELETE', '/api/bars', '/api/bars');
+      expect((await me(200, 'DELETE', '/api/bars', '/api/bars?instrument=CONF&timeframe=1m')).body).toEqual({ deleted: 2 });
+    });
+
     it('webhooks and their deliveries', async () => {
       const created = (await me(201, 'POST', '/api/webhooks', '/api/webhooks', { url: hook.url, events: ['*'] })).body;
       expect(created.secret).toMatch(/^whsec_/);

@@ -1,5 +1,6 @@
 import type { AfterBars } from '../after-write/bars.js';
 import type { CoreDeps } from '../shared/deps.js';
+import { type BarFileSettings, barFiles } from './file-service.js';
 import { barInstrumentKey, type Bar } from './types.js';
 
 /**
@@ -8,9 +9,12 @@ import { barInstrumentKey, type Bar } from './types.js';
  *
  * @example const bars = await core.bars.range(userId, 'ESZ6', 60, from, to);
  */
-export function bars(deps: CoreDeps, afterBars: readonly AfterBars[]) {
+export function bars(deps: CoreDeps, afterBars: readonly AfterBars[], files: BarFileSettings = {}) {
   const { storage } = deps;
   return {
+    /** Bars files in (importFile), the series held in the API's words (list), a series deleted (delete). */
+    ...barFiles(deps, afterBars, files),
+
     /** Each series the user holds (instrument key, timeframe in seconds, count, first and last bar start). */
     series: (userId: string) => storage.repos.bars.series(userId),
 

@@ -1,5 +1,6 @@
 import type { barOperations } from '@tj/core';
+import { barFileHandlers } from './bar-files.js';
 import type { HandlersOf } from './route.js';
 
 /** Price bars: imported, fetched from a provider, read around a trade. */
-export const barHandlers: HandlersOf<typeof barOperations> = {};
+export const barHandlers: HandlersOf<typeof barOperations> = { ...barFileHandlers };

@@ -1,4 +1,5 @@
+import { barFileOperations } from './bar-files.js';
 import type { OperationTable } from './spec.js';
 
 /** Price bars: imported from files, fetched from providers, read around a trade (docs/api.md, "Bars"). */
-export const barOperations = {} as const satisfies OperationTable;
+export const barOperations = { ...barFileOperations } as const satisfies OperationTable;

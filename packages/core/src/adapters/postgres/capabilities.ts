@@ -20,6 +20,17 @@ const schema: SqlCapabilities['schema'] = {
   }),
 };
 
+/**
+ * One column of rows as an array parameter: a column of numbers (or nulls) as the array literal
+ * text PostgreSQL reads (`{1,2.5,NULL}`), written in one join instead of the driver quoting each
+ * element; anything else as the array itself, for the driver to escape.
+ */
+function arrayParam(rows: unknown[][], i: number): unknown {
+  const values = rows.map((r) => r[i]);
+  if (!values.every((v) => v === null || (typeof v === 'number' && Number.isFinite(v)))) return values;
+  return `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+}
+
 /** The advisory lock every process takes before it looks at or applies a schema version. */
 const MIGRATION_LOCK = 727274;
 
@@ -42,7 +53,7 @@ export const postgresCapabilities: SqlCapabilities = {
   typedParam: (value, type) => sql`CAST(${value} AS ${sql.raw(type)})`,
   // One array parameter per column, zipped back into rows by unnest.
   rowsTable: (alias, columns, rows) =>
-    sql`unnest(${sql.join(columns.map(([, type], i) => sql`CAST(${rows.map((r) => r[i])} AS ${sql.raw(type)}[])`))}) AS ${sql.raw(alias)} (${sql.raw(columns.map(([name]) => name).join(', '))})`,
+    sql`unnest(${sql.join(columns.map(([, type], i) => sql`CAST(${arrayParam(rows, i)} AS ${sql.raw(type)}[])`))}) AS ${sql.raw(alias)} (${sql.raw(columns.map(([name]) => name).join(', '))})`,
   // `?` is jsonb's element test; pg binds `$n`, so the operator is safe here.
   jsonArrayHas: (column, value) => sql<boolean>`(${sql.ref(column)})::jsonb ? ${value}`,
 };
