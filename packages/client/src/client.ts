@@ -3,6 +3,7 @@ import { analyticsApi } from './resources/analytics.js';
 import { authApi } from './resources/auth.js';
 import { corporateActionsApi } from './resources/corporate-actions.js';
 import { fxApi } from './resources/fx.js';
+import { barsFetchApi } from './resources/bars-fetch.js';
 import { importsApi } from './resources/imports.js';
 import { journalApi } from './resources/journal.js';
 import { settingsApi } from './resources/settings.js';
@@ -77,6 +78,8 @@ export function createClient(options: ClientOptions) {
     imports: importsApi(call, send),
     analytics: analyticsApi(call),
     fx: fxApi(call),
+    /** Price bars: fetched from a provider with your key. */
+    bars: { ...barsFetchApi(call) },
     reports: reportsApi(call),
     journal: journalApi(call),
     webhooks: webhooksApi(call),

@@ -36,6 +36,8 @@ export type {
   DeliveryPayload as WebhookEvent,
   EquityCurve,
   ErrorCode,
+  BarFetchInput,
+  BarsFetched,
   FxFetchInput,
   FxRate,
   FxRateList,

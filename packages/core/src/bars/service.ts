@@ -1,5 +1,7 @@
 import type { AfterBars } from '../after-write/bars.js';
 import type { CoreDeps } from '../shared/deps.js';
+import { barFetching } from './fetch.js';
+import type { BarProvider } from './providers.js';
 import { barInstrumentKey, type Bar } from './types.js';
 
 /**
@@ -8,7 +10,7 @@ import { barInstrumentKey, type Bar } from './types.js';
  *
  * @example const bars = await core.bars.range(userId, 'ESZ6', 60, from, to);
  */
-export function bars(deps: CoreDeps, afterBars: readonly AfterBars[]) {
+export function bars(deps: CoreDeps, afterBars: readonly AfterBars[], providers: ReadonlyMap<string, BarProvider> = new Map()) {
   const { storage } = deps;
   return {
     /** Each series the user holds (instrument key, timeframe in seconds, count, first and last bar start). */
@@ -17,5 +19,8 @@ export function bars(deps: CoreDeps, afterBars: readonly AfterBars[]) {
     /** The bars of one series starting in [from, to) (ms), oldest first. */
     range: (userId: string, instrument: string, timeframe: number, from: number, to: number): Promise<Bar[]> =>
       storage.repos.bars.range(userId, barInstrumentKey(instrument), timeframe, from, to),
+
+    /** Fetching from providers with the user's key, only what is not yet covered (bars/fetch.ts). */
+    ...barFetching(deps, providers, afterBars),
   };
 }

@@ -163,6 +163,7 @@ export function buildOpenApiDocument(routes: Route[], info: { version: string })
       'imports',
       'analytics',
       'fx',
+      'bars',
       'reports',
       'journal',
       'webhooks',
