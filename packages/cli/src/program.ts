@@ -8,6 +8,7 @@ import { registerCompletion } from './commands/completion.js';
 import { completeOption } from './completion/spec.js';
 import { registerCorporateActions } from './commands/corporate-actions.js';
 import { registerFx } from './commands/fx.js';
+import { registerBarsFetch } from './commands/bars-fetch.js';
 import { registerDashboard } from './commands/dashboard.js';
 import { registerExport } from './commands/export.js';
 import { registerImport } from './commands/import.js';
@@ -74,6 +75,7 @@ Examples:
     registerAnalytics,
     registerReport,
     registerFx,
+    registerBarsFetch,
     registerJournal,
     registerSettings,
     registerWebhooks,
