@@ -11,7 +11,7 @@ import type { CoreDeps } from '../shared/deps.js';
 import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
 import { parseInput } from '../shared/validate.js';
 import type { TradeListRow } from '../storage/rows.js';
-import { filterEnd, filterStart, selectionOf } from '../trades/filters.js';
+import { filterEnd, filterStart, isDateOnly, selectionOf } from '../trades/filters.js';
 import { ceilTo, floorTo, merged, type Stretch, uncovered } from './coverage.js';
 import type { BarProvider } from './providers.js';
 import { barProviderFailure } from './provider-failure.js';
@@ -131,7 +131,8 @@ export function barFetching(deps: CoreDeps, providers: ReadonlyMap<string, BarPr
       const body = parseInput(barFetchSchema, input ?? {});
       if (body.trades !== undefined) return forTrades(userId, body, signal);
       const from = filterStart(body.from as string);
-      const to = filterEnd(body.to as string);
+      // A date `to` covers that whole UTC day; a date-time `to` is the exclusive end itself.
+      const to = isDateOnly(body.to) ? filterEnd(body.to as string) : Date.parse(body.to as string);
       if (!(to > from)) throw validationError([{ path: 'from', message: 'must be before to' }]);
       const instrument = barInstrumentKey(body.instrument as string);
       return cover(userId, body, null, [{ instrument, option: undefined, stretches: [{ from, to }] }], signal);
