@@ -12,7 +12,18 @@ import { run, runJson } from './support/cli.js';
 
 const FIXTURES = resolve(import.meta.dirname, '../../core/test/fixtures/providers');
 const KEY = 'db-CLISECRET0123456789abcdefghijk';
-const ES = ['bars', 'fetch', '--provider', 'databento', '--instrument', 'ESZ6', '--from', '2026-11-02T14:30:00Z', '--to', '2026-11-02T14:35:00Z'];
+const ES = [
+  'bars',
+  'fetch',
+  '--provider',
+  'databento',
+  '--instrument',
+  'ESZ6',
+  '--from',
+  '2026-11-02T14:30:00Z',
+  '--to',
+  '2026-11-02T14:35:00Z',
+];
 
 let replay: ReplayServer;
 beforeAll(async () => {
@@ -24,13 +35,20 @@ beforeEach(() => {
 });
 
 describeBrokerImport('bars fetched from providers', ({ freshDb, box }) => {
-  const env = (extra: Record<string, string> = {}) => ({ ...box().env, TJ_DATABENTO_URL: replay.baseUrl, TJ_POLYGON_URL: replay.baseUrl, ...extra });
+  const env = (extra: Record<string, string> = {}) => ({
+    ...box().env,
+    TJ_DATABENTO_URL: replay.baseUrl,
+    TJ_POLYGON_URL: replay.baseUrl,
+    ...extra,
+  });
 
   it('reads the key from the environment only: without it, a usage error (exit 2) saying which variable', async () => {
     const flags = await freshDb();
     const none = await run(box(), [...flags, ...ES], { env: env() });
     expect(none.code).toBe(2);
-    expect(none.stderr.trim()).toBe('tj: set DATABENTO_API_KEY to your databento API key (keys are read from the environment, never from a flag)');
+    expect(none.stderr.trim()).toBe(
+      'tj: set DATABENTO_API_KEY to your databento API key (keys are read from the environment, never from a flag)',
+    );
     const bad = await run(box(), [...flags, ...ES, '--key-env', 'MY KEY'], { env: env() });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--key-env takes the name of an environment variable');

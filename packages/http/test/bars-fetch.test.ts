@@ -28,7 +28,13 @@ describe.each(DATABASES)('POST /api/bars/fetch, on $name', (db) => {
       await replay?.close();
     });
     const fetchBars = (json: unknown) => call(srv.url, 'POST', '/api/bars/fetch', { headers: u.auth, json });
-    const body = { provider: 'databento', apiKey: KEY, instrument: 'ESZ6', from: '2026-11-02T14:30:00Z', to: '2026-11-02T14:35:00Z' };
+    const body = {
+      provider: 'databento',
+      apiKey: KEY,
+      instrument: 'ESZ6',
+      from: '2026-11-02T14:30:00Z',
+      to: '2026-11-02T14:35:00Z',
+    };
 
     it('stores the provider’s bars once; asked again, nothing is requested', async () => {
       replay.script({ status: 200, file: 'databento/ohlcv-1m-esz6-1430.csv' });
@@ -47,7 +53,10 @@ describe.each(DATABASES)('POST /api/bars/fetch, on $name', (db) => {
       const r = await fetchBars({ ...body, from: '2026-11-03T14:30:00Z', to: '2026-11-03T14:35:00Z' });
       expect(r.status).toBe(502);
       expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(r.body).toMatchObject({ status: 502, detail: 'bar provider databento: the service refused access (HTTP 401): Authentication failed.' });
+      expect(r.body).toMatchObject({
+        status: 502,
+        detail: 'bar provider databento: the service refused access (HTTP 401): Authentication failed.',
+      });
       expect(r.text).not.toContain(KEY);
       expect(JSON.stringify(srv.logs)).not.toContain(KEY);
     });

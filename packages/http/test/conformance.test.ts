@@ -386,7 +386,11 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
     it('price bars fetched from a provider', async () => {
       // No closed trade of this instrument: the provider is not asked (no test calls the internet).
       const none = { provider: 'databento', apiKey: 'db-conformance', trades: { instrument: 'NOBARS' } };
-      expect((await me(200, 'POST', '/api/bars/fetch', '/api/bars/fetch', none)).body).toMatchObject({ trades: 0, stretches: [], written: 0 });
+      expect((await me(200, 'POST', '/api/bars/fetch', '/api/bars/fetch', none)).body).toMatchObject({
+        trades: 0,
+        stretches: [],
+        written: 0,
+      });
       await me(400, 'POST', '/api/bars/fetch', '/api/bars/fetch', { provider: 'databento', apiKey: 'db-conformance' });
     });
 

@@ -47,7 +47,8 @@ export const barFetchSchema = z
   .superRefine((b, ctx) => {
     if (b.trades !== undefined) {
       for (const name of ['instrument', 'from', 'to'] as const)
-        if (b[name] !== undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'give either trades or instrument, from and to' });
+        if (b[name] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [name], message: 'give either trades or instrument, from and to' });
       return;
     }
     for (const name of ['instrument', 'from', 'to'] as const)

@@ -19,12 +19,17 @@ function keyOf(env: Readonly<Record<string, string | undefined>>, provider: stri
   if (keyEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv))
     throw new UsageError(`--key-env takes the name of an environment variable, not "${keyEnv}"`);
   const key = env[name]?.trim();
-  if (!key) throw new UsageError(`set ${name} to your ${provider} API key (keys are read from the environment, never from a flag)`);
+  if (!key)
+    throw new UsageError(`set ${name} to your ${provider} API key (keys are read from the environment, never from a flag)`);
   return key;
 }
 
 /** A stretch's ends as a short UTC text. */
-const when = (iso: string) => iso.replace('T', ' ').replace(/:00\.000Z$/, '').replace(/\.\d{3}Z$/, '');
+const when = (iso: string) =>
+  iso
+    .replace('T', ' ')
+    .replace(/:00\.000Z$/, '')
+    .replace(/\.\d{3}Z$/, '');
 
 /** What a fetch did, in a sentence and a line per stretch. */
 function printFetched(out: Output, f: BarsFetched): void {
@@ -63,8 +68,16 @@ export async function fetchBars(ctx: Context, opts: Opts): Promise<void> {
     if (opts.instrument === undefined || opts.from === undefined || opts.to === undefined)
       throw new UsageError('give --instrument, --from and --to (or --trades for the bars your closed trades lack)');
     for (const flag of ['account', 'assetClass', 'setup', 'tag', 'padding'] as const)
-      if (opts[flag] !== undefined) throw new UsageError('--account, --asset-class, --setup, --tag and --padding go with --trades');
-    body = defined({ provider, apiKey, timeframe: opts.timeframe, instrument: opts.instrument, from: opts.from, to: opts.to }) as BarFetchInput;
+      if (opts[flag] !== undefined)
+        throw new UsageError('--account, --asset-class, --setup, --tag and --padding go with --trades');
+    body = defined({
+      provider,
+      apiKey,
+      timeframe: opts.timeframe,
+      instrument: opts.instrument,
+      from: opts.from,
+      to: opts.to,
+    }) as BarFetchInput;
   }
   const fetched = await (await ctx.client()).bars.fetch(body);
   ctx.out.result(fetched, (f) => printFetched(ctx.out, f));
@@ -82,16 +95,36 @@ function barsGroup(program: Command): Command {
 export function registerBarsFetch(program: Command, io: Io): void {
   const fetch = barsGroup(program)
     .command('fetch')
-    .description('fetch bars from a provider with your own key (read from DATABENTO_API_KEY / POLYGON_API_KEY); what you hold is never fetched again')
-    .addOption(new Option('--provider <name>', 'databento (CME futures) or polygon (US stocks and options)').choices(['databento', 'polygon']).makeOptionMandatory())
-    .option('--instrument <symbol>', 'ESZ6 (a contract), ES (continuous front month), AAPL, an OCC option symbol; with --trades: only its trades')
+    .description(
+      'fetch bars from a provider with your own key (read from DATABENTO_API_KEY / POLYGON_API_KEY); what you hold is never fetched again',
+    )
+    .addOption(
+      new Option('--provider <name>', 'databento (CME futures) or polygon (US stocks and options)')
+        .choices(['databento', 'polygon'])
+        .makeOptionMandatory(),
+    )
+    .option(
+      '--instrument <symbol>',
+      'ESZ6 (a contract), ES (continuous front month), AAPL, an OCC option symbol; with --trades: only its trades',
+    )
     .option('--from <date>', 'start: YYYY-MM-DD (00:00 UTC) or an ISO date-time; with --trades: trades entered from this day')
-    .option('--to <date>', 'end: YYYY-MM-DD (that whole UTC day) or an ISO date-time; with --trades: trades entered up to this day')
+    .option(
+      '--to <date>',
+      'end: YYYY-MM-DD (that whole UTC day) or an ISO date-time; with --trades: trades entered up to this day',
+    )
     .addOption(new Option('--timeframe <tf>', 'bar size (default 1m)').choices(['1m', '5m', '15m', '30m', '1h', '4h', '1d']))
     .option('--trades', 'fetch what your closed trades lack, entry − padding to exit + padding')
     .option('--padding <minutes>', 'with --trades: minutes before the entry and after the exit (default 30)', Number)
     .option('--account <account>', 'with --trades: only trades of this broker account')
-    .addOption(new Option('--asset-class <class>', 'with --trades: only this asset class').choices(['stock', 'option', 'future', 'forex', 'crypto']))
+    .addOption(
+      new Option('--asset-class <class>', 'with --trades: only this asset class').choices([
+        'stock',
+        'option',
+        'future',
+        'forex',
+        'crypto',
+      ]),
+    )
     .option('--setup <name>', 'with --trades: only trades of this setup')
     .option('--tag <tag>', 'with --trades: only trades carrying this tag')
     .option('--key-env <name>', 'read the key from this environment variable instead')

@@ -30,7 +30,8 @@ const PAGE = 500;
 
 /** The option contract a trade row names, when it names one whole. */
 function optionOf(t: TradeListRow): OptionContract | undefined {
-  if (t.assetClass !== 'option' || t.underlying === null || t.expiry === null || t.strike === null || t.right === null) return undefined;
+  if (t.assetClass !== 'option' || t.underlying === null || t.expiry === null || t.strike === null || t.right === null)
+    return undefined;
   return { underlying: t.underlying, expiry: t.expiry, right: t.right, strike: t.strike };
 }
 
@@ -54,11 +55,24 @@ export function barFetching(deps: CoreDeps, providers: ReadonlyMap<string, BarPr
   }
 
   /** Fetches what `wants` lack (up to the last whole bar before now) and stores it. */
-  async function cover(userId: string, body: BarFetch, trades: number | null, wants: Want[], signal?: AbortSignal): Promise<BarsFetched> {
+  async function cover(
+    userId: string,
+    body: BarFetch,
+    trades: number | null,
+    wants: Want[],
+    signal?: AbortSignal,
+  ): Promise<BarsFetched> {
     const { provider, timeframe } = providerOf(body);
     const step = timeframe * 1000;
     const now = floorTo(clock.now(), step);
-    const result: BarsFetched = { provider: body.provider, timeframe: body.timeframe as Timeframe, trades, stretches: [], received: 0, written: 0 };
+    const result: BarsFetched = {
+      provider: body.provider,
+      timeframe: body.timeframe as Timeframe,
+      trades,
+      stretches: [],
+      received: 0,
+      written: 0,
+    };
     for (const want of wants) {
       for (const wanted of merged(want.stretches)) {
         const from = floorTo(wanted.from, step);
@@ -75,7 +89,12 @@ export function barFetching(deps: CoreDeps, providers: ReadonlyMap<string, BarPr
           }
           const end = Math.max(gap.from, Math.min(answer.end, gap.to));
           const bars = answer.bars.filter((b) => b.time >= gap.from && b.time < end);
-          const batch = { instrumentKey: want.instrument, timeframe, bars, range: { from: gap.from, to: end, source: provider.name } };
+          const batch = {
+            instrumentKey: want.instrument,
+            timeframe,
+            bars,
+            range: { from: gap.from, to: end, source: provider.name },
+          };
           const written = await storage.transaction((tx) => storeBars(tx, userId, batch, afterBars));
           result.stretches.push({
             instrument: want.instrument,

@@ -71,8 +71,13 @@ describe('Databento: requests and answers', () => {
     expect(databentoSymbol('ESZ26')).toEqual({ symbol: 'ESZ6', stype: 'raw_symbol' });
     expect(databentoSymbol('MNQH7')).toEqual({ symbol: 'MNQH7', stype: 'raw_symbol' });
     server.script({ status: 200, file: 'header-only.csv' }, { status: 200, file: 'header-only.csv' });
-    expect(await provider().bars(ask({ instrument: 'ES', timeframe: 3600, from: at('14:00'), to: at('15:00') }))).toEqual({ bars: [], end: at('15:00') });
-    await provider().bars(ask({ timeframe: 86400, from: Date.parse('2026-11-02T00:00:00Z'), to: Date.parse('2026-11-03T00:00:00Z') }));
+    expect(await provider().bars(ask({ instrument: 'ES', timeframe: 3600, from: at('14:00'), to: at('15:00') }))).toEqual({
+      bars: [],
+      end: at('15:00'),
+    });
+    await provider().bars(
+      ask({ timeframe: 86400, from: Date.parse('2026-11-02T00:00:00Z'), to: Date.parse('2026-11-03T00:00:00Z') }),
+    );
     expect(server.requests.map((r) => [r.query.get('symbols'), r.query.get('stype_in'), r.query.get('schema')])).toEqual([
       ['ES.c.0', 'continuous', 'ohlcv-1h'],
       ['ESZ6', 'raw_symbol', 'ohlcv-1d'],
@@ -134,7 +139,10 @@ describe('Databento: failures', () => {
   });
 
   it('a 429 waits the Retry-After it names (recorded, not slept) and tries again', async () => {
-    server.script({ status: 429, headers: { 'retry-after': '3' }, file: 'rate-limited.json' }, { status: 200, file: 'ohlcv-1m-esz6-1430.csv' });
+    server.script(
+      { status: 429, headers: { 'retry-after': '3' }, file: 'rate-limited.json' },
+      { status: 200, file: 'ohlcv-1m-esz6-1430.csv' },
+    );
     const answer = await provider().bars(ask());
     expect(waits).toEqual([3000]);
     expect(answer.bars).toHaveLength(4);

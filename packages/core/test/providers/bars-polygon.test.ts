@@ -98,14 +98,19 @@ describe('Polygon: failures', () => {
     server.script({ status: 403, file: 'not-authorized.json' }, { status: 401, file: 'unknown-key.json' });
     const refused = await failure(provider().bars(ask()));
     expect(refused).toMatchObject({ kind: 'auth', status: 403 });
-    expect(refused.message).toBe('polygon: the service refused access (HTTP 403): You are not entitled to this data. Please upgrade your plan at …');
+    expect(refused.message).toBe(
+      'polygon: the service refused access (HTTP 403): You are not entitled to this data. Please upgrade your plan at …',
+    );
     const unknown = await failure(provider().bars(ask()));
     expect(unknown.message).toBe('polygon: the service refused access (HTTP 401): Unknown API Key');
     for (const e of [refused, unknown]) expect(`${e.message}${JSON.stringify(e)}`).not.toContain(KEY);
   });
 
   it('a 429 waits its Retry-After (recorded, not slept), then reads the answer', async () => {
-    server.script({ status: 429, headers: { 'retry-after': '12' }, file: 'rate-limited.json' }, { status: 200, file: 'aggs-empty.json' });
+    server.script(
+      { status: 429, headers: { 'retry-after': '12' }, file: 'rate-limited.json' },
+      { status: 200, file: 'aggs-empty.json' },
+    );
     expect((await provider().bars(ask())).bars).toEqual([]);
     expect(waits).toEqual([12_000]);
   });
@@ -124,7 +129,9 @@ describe('Polygon: failures', () => {
 
   it('a bar without its close is malformed', async () => {
     server.script({ status: 200, file: 'malformed.json' });
-    expect((await failure(provider().bars(ask()))).message).toBe('polygon: the answer could not be read: bar 1 lacks t, o, h, l or c');
+    expect((await failure(provider().bars(ask()))).message).toBe(
+      'polygon: the answer could not be read: bar 1 lacks t, o, h, l or c',
+    );
   });
 
   it('a next_url on another host is never followed (the key would go there)', async () => {

@@ -76,8 +76,16 @@ export function readPolygonAggs(text: string): AggsPage {
   if (!Array.isArray(rows)) throw malformed('results is not a list');
   if (isNumber(body.resultsCount) && body.resultsCount !== rows.length) throw malformed('resultsCount does not match results');
   const results = rows.map((r: Record<string, unknown>, i): Bar => {
-    if (typeof r !== 'object' || r === null || ![r.t, r.o, r.h, r.l, r.c].every(isNumber)) throw malformed(`bar ${i + 1} lacks t, o, h, l or c`);
-    const bar = { time: r.t as number, open: r.o as number, high: r.h as number, low: r.l as number, close: r.c as number, volume: isNumber(r.v) ? r.v : null };
+    if (typeof r !== 'object' || r === null || ![r.t, r.o, r.h, r.l, r.c].every(isNumber))
+      throw malformed(`bar ${i + 1} lacks t, o, h, l or c`);
+    const bar = {
+      time: r.t as number,
+      open: r.o as number,
+      high: r.h as number,
+      low: r.l as number,
+      close: r.c as number,
+      volume: isNumber(r.v) ? r.v : null,
+    };
     if (bar.high < bar.low) throw malformed(`bar ${i + 1}: the high is below the low`);
     return bar;
   });
