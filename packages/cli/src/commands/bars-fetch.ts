@@ -85,10 +85,11 @@ export async function fetchBars(ctx: Context, opts: Opts): Promise<void> {
 
 /** The `tj bars` group: the one another command registered, or a new one. */
 function barsGroup(program: Command): Command {
-  return (
-    program.commands.find((c) => c.name() === 'bars') ??
-    program.command('bars').description('price bars: what excursions (MAE/MFE) and trade charts are drawn from')
-  );
+  const held = program.commands.find((c) => c.name() === 'bars');
+  if (held !== undefined) return held;
+  const group = program.command('bars').description('price bars: what excursions (MAE/MFE) and trade charts are drawn from');
+  examples(group, ['tj bars fetch --provider databento --instrument ES --from 2026-11-02 --to 2026-11-06']);
+  return group;
 }
 
 /** Registers `tj bars fetch` (under the `tj bars` group). */
@@ -130,7 +131,7 @@ export function registerBarsFetch(program: Command, io: Io): void {
     .option('--key-env <name>', 'read the key from this environment variable instead')
     .action(action(io, fetchBars));
   examples(fetch, [
-    'DATABENTO_API_KEY=db-… tj bars fetch --provider databento --instrument ES --from 2026-11-02 --to 2026-11-06',
+    'tj bars fetch --provider databento --instrument ES --from 2026-11-02 --to 2026-11-06',
     'tj bars fetch --provider polygon --trades --asset-class option',
     'tj bars fetch --provider polygon --instrument AAPL --from 2026-11-02 --to 2026-11-02 --key-env MY_POLYGON_KEY',
   ]);
