@@ -113,6 +113,7 @@ export function barFetching(deps: CoreDeps, providers: ReadonlyMap<string, BarPr
   }
 
   async function forTrades(userId: string, body: BarFetch, signal?: AbortSignal): Promise<BarsFetched> {
+    const { provider } = providerOf(body);
     const filter = body.trades ?? { paddingMinutes: 30 };
     const query = {
       ...selectionOf(filter),
@@ -126,7 +127,9 @@ export function barFetching(deps: CoreDeps, providers: ReadonlyMap<string, BarPr
     for (let page = 1; ; page++) {
       const { rows, total } = await storage.repos.trades.list(userId, query, { page, limit: PAGE });
       for (const t of rows) {
-        if (t.exitTime === null) continue;
+        // A trade of a class the provider does not serve (a future asked of Polygon) is skipped:
+        // its empty answer would be recorded as a complete stretch and hide the right provider's bars.
+        if (t.exitTime === null || (t.assetClass !== null && !provider.assetClasses.includes(t.assetClass))) continue;
         count++;
         // The trade's own series: its contract (or root), its option contract, its ticker.
         const [own] = seriesFor({ instrument: t.instrument, assetClass: t.assetClass });

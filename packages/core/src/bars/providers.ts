@@ -37,6 +37,8 @@ export interface BarAnswer {
 export interface BarProvider {
   /** The provider's short name, the source recorded with the stretches it covers (`databento`). */
   readonly name: string;
+  /** The asset classes whose trades it serves (`future`; `stock`, `option`): on-demand fetching skips other trades. */
+  readonly assetClasses: readonly string[];
   /** The timeframes it serves, in seconds. */
   readonly timeframes: readonly TimeframeSeconds[];
   /** The bars of the request; throws a provider error on failure. */

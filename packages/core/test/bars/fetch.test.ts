@@ -229,5 +229,11 @@ describe.each(DATABASES)('fetching bars from providers, on $name', (db) => {
       filter: { assetClass: 'option', paddingMinutes: 0 },
     });
     expect(server.requests).toHaveLength(2);
+
+    // Polygon without a class filter: the ESZ6 future is not a class it serves and is skipped (its
+    // empty answer would hide Databento's bars); only the option is looked at, already covered.
+    const all = await core().bars.fetchForTrades(user, { provider: 'polygon', apiKey: PG_KEY, filter: { paddingMinutes: 0 } });
+    expect(all).toMatchObject({ trades: 1, stretches: [] });
+    expect(server.requests).toHaveLength(2);
   });
 });

@@ -107,6 +107,7 @@ export function databentoBars(options: DatabentoOptions = {}): BarProvider {
 
   return {
     name: DATABENTO_PROVIDER,
+    assetClasses: ['future'],
     timeframes: [60, 3600, 86400],
     async bars(request, signal): Promise<BarAnswer> {
       const schema = SCHEMAS[request.timeframe];

@@ -105,6 +105,7 @@ export function polygonBars(options: PolygonOptions = {}): BarProvider {
   const origin = new URL(baseUrl).origin;
   return {
     name: POLYGON_PROVIDER,
+    assetClasses: ['stock', 'option'],
     timeframes: [60, 300, 900, 1800, 3600, 14400, 86400],
     async bars(request, signal): Promise<BarAnswer> {
       if (!(request.to > request.from)) return { bars: [], end: request.from };
