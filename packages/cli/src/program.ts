@@ -8,6 +8,7 @@ import { registerCompletion } from './commands/completion.js';
 import { completeOption } from './completion/spec.js';
 import { registerCorporateActions } from './commands/corporate-actions.js';
 import { registerFx } from './commands/fx.js';
+import { registerBars } from './commands/bars.js';
 import { registerBarsFetch } from './commands/bars-fetch.js';
 import { registerDashboard } from './commands/dashboard.js';
 import { registerExport } from './commands/export.js';
@@ -75,6 +76,7 @@ Examples:
     registerAnalytics,
     registerReport,
     registerFx,
+    registerBars,
     registerBarsFetch,
     registerJournal,
     registerSettings,

@@ -1,6 +1,7 @@
 import { alertsApi } from './resources/alerts.js';
 import { analyticsApi } from './resources/analytics.js';
 import { authApi } from './resources/auth.js';
+import { barsApi } from './resources/bars.js';
 import { corporateActionsApi } from './resources/corporate-actions.js';
 import { fxApi } from './resources/fx.js';
 import { barsFetchApi } from './resources/bars-fetch.js';
@@ -78,8 +79,7 @@ export function createClient(options: ClientOptions) {
     imports: importsApi(call, send),
     analytics: analyticsApi(call),
     fx: fxApi(call),
-    /** Price bars: fetched from a provider with your key. */
-    bars: { ...barsFetchApi(call) },
+    bars: { ...barsApi(call, send), ...barsFetchApi(call) },
     reports: reportsApi(call),
     journal: journalApi(call),
     webhooks: webhooksApi(call),

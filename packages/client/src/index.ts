@@ -3,6 +3,7 @@ export { CLIENT_USER_AGENT } from './user-agent.js';
 export { ClientErrorCode, isTjApiError, TjApiError, type TjApiErrorCode, type TjApiErrorInit } from './errors.js';
 export { type Page, paginate } from './paginate.js';
 export type { ImportBody, ImportCreateOptions, KeyValues } from './resources/imports.js';
+export type { BarImportOptions } from './resources/bars.js';
 export type { RetryOptions } from './retry.js';
 export type { Tokens, TokensListener } from './session.js';
 export type { CallOptions } from './transport.js';

@@ -11,6 +11,11 @@ export type { QueryInput } from './operation-types.js';
 
 export type {
   AccountList,
+  BarImport,
+  BarSeries,
+  BarSeriesList,
+  BarsDeleted,
+  Timeframe,
   InstrumentList,
   Alert,
   AlertCreateInput,
@@ -119,3 +124,5 @@ export type CorporateActionListQuery = OperationQuery<'listCorporateActions'>;
 export type ImportCreateQuery = OperationQuery<'createImport'>;
 /** `imports.undo`'s options. */
 export type ImportUndoQuery = OperationQuery<'undoImport'>;
+/** `bars.import`'s options that the server reads from the query: instrument, timeframe, format, sourceTz, fileName. */
+export type BarImportQuery = OperationQuery<'importBars'>;

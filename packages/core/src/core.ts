@@ -4,6 +4,7 @@ import { tradeWritten } from './after-write/trades.js';
 import { alerts } from './alerts/service.js';
 import { apiKeys } from './api-keys/service.js';
 import { bars } from './bars/service.js';
+import { barFormatRegistry, type BarFormat } from './bars/formats/index.js';
 import { analytics } from './analytics/service.js';
 import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.js';
 import { corporateActions } from './corporate-actions/service.js';
@@ -51,6 +52,8 @@ export interface CoreOptions {
   formats?: Iterable<BrokerFormat>;
   /** Bounds on what one import reads (bytes, records, record length, nesting, memory); each left out keeps its default (`DEFAULTS.inputLimits`). */
   inputLimits?: Partial<InputLimits>;
+  /** Extra bars file formats (see `defineBarFormat`): they join the built-in ones in detection. */
+  barFormats?: Iterable<BarFormat>;
   /** Where `fx.fetch` gets reference rates, by provider name (none: fetching answers 503). */
   fxProviders?: Iterable<FxRateProvider>;
   /** Where `bars.fetch` gets bars, by provider name, with the user's key (none: fetching answers 503). */
@@ -90,7 +93,12 @@ export function createCore(options: CoreOptions) {
     /** FX reference rates: the user's own, and those fetched from a provider; analytics convert money with them. */
     fx: fx(deps, new Map([...(options.fxProviders ?? [])].map((p) => [p.name, p]))),
     /** Price bars per instrument and timeframe: imported from chart exports, fetched from providers; what excursions are computed from. */
-    bars: bars(deps, [], new Map([...(options.barProviders ?? [])].map((p) => [p.name, p]))),
+    bars: bars(
+      deps,
+      [],
+      { registry: barFormatRegistry(options.barFormats), limits: inputLimits(options.inputLimits) },
+      new Map([...(options.barProviders ?? [])].map((p) => [p.name, p])),
+    ),
     /** Imports any file the format registry reads (broker exports, our CSVs): detect, list, run; recorded imports: create, list, get, undo. */
     imports: importsOf(deps, options),
     auth: authService,

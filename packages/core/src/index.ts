@@ -41,6 +41,11 @@ export * from './providers/index.js';
 // Webhook delivery: the worker that sends what the outbox holds.
 export { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from './webhooks/worker.js';
 
+// Price bars from files: your own bars formats (see docs/decisions.md, "Price bars: files").
+export { BarFormatRegistry, defineBarFormat } from './bars/formats/index.js';
+export type { BarFormat, BarRowReader, NaiveTimeRule, RawBar } from './bars/formats/index.js';
+export type { BarImportOptions } from './bars/import-file.js';
+
 // Imports: sources, options and reports; your own broker formats (see docs/cli.md, "Adding a format").
 export type { ImportDetection } from './import/service.js';
 export type { ImportRunOptions, ImportSource, SkippedRow } from './import/engine/run-options.js';

@@ -48,8 +48,11 @@ function mediaType(body: ImportBody, options: ImportCreateOptions, fileName: str
   return fileName?.toLowerCase().endsWith('.xml') ? 'application/xml' : 'text/csv';
 }
 
-/** A stream (or async iterable) as a web stream that reports the bytes it hands to fetch. */
-function counted(source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>, onProgress?: (n: number) => void) {
+/** A stream (or async iterable) as a web stream that reports the bytes it hands to fetch (also used by `bars.import`). */
+export function counted(
+  source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>,
+  onProgress?: (n: number) => void,
+) {
   const iterator = (
     Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : (source as ReadableStream<Uint8Array>).getReader()
   ) as AsyncIterator<Uint8Array | string> | ReadableStreamDefaultReader<Uint8Array>;

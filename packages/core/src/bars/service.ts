@@ -1,5 +1,6 @@
 import type { AfterBars } from '../after-write/bars.js';
 import type { CoreDeps } from '../shared/deps.js';
+import { type BarFileSettings, barFiles } from './file-service.js';
 import { barFetching } from './fetch.js';
 import type { BarProvider } from './providers.js';
 import { barInstrumentKey, type Bar } from './types.js';
@@ -10,9 +11,17 @@ import { barInstrumentKey, type Bar } from './types.js';
  *
  * @example const bars = await core.bars.range(userId, 'ESZ6', 60, from, to);
  */
-export function bars(deps: CoreDeps, afterBars: readonly AfterBars[], providers: ReadonlyMap<string, BarProvider> = new Map()) {
+export function bars(
+  deps: CoreDeps,
+  afterBars: readonly AfterBars[],
+  files: BarFileSettings = {},
+  providers: ReadonlyMap<string, BarProvider> = new Map(),
+) {
   const { storage } = deps;
   return {
+    /** Bars files in (importFile), the series held in the API's words (list), a series deleted (delete). */
+    ...barFiles(deps, afterBars, files),
+
     /** Each series the user holds (instrument key, timeframe in seconds, count, first and last bar start). */
     series: (userId: string) => storage.repos.bars.series(userId),
 

@@ -4,7 +4,7 @@ import type { SchemaCapabilities } from './migrations/dialect.js';
 import type { Dialect } from './schema.js';
 
 /** Types a parameter can be given where the database cannot infer it. */
-export type ParamType = 'uuid' | 'bigint' | 'text';
+export type ParamType = 'uuid' | 'bigint' | 'text' | 'double precision';
 
 /**
  * What differs between the SQL databases beyond kysely's dialect, declared by each adapter (its
