@@ -9,6 +9,7 @@ import { completeOption } from './completion/spec.js';
 import { registerCorporateActions } from './commands/corporate-actions.js';
 import { registerFx } from './commands/fx.js';
 import { registerBars } from './commands/bars.js';
+import { registerBarsFetch } from './commands/bars-fetch.js';
 import { registerDashboard } from './commands/dashboard.js';
 import { registerExport } from './commands/export.js';
 import { registerImport } from './commands/import.js';
@@ -76,6 +77,7 @@ Examples:
     registerReport,
     registerFx,
     registerBars,
+    registerBarsFetch,
     registerJournal,
     registerSettings,
     registerWebhooks,

@@ -4,6 +4,7 @@ import { authApi } from './resources/auth.js';
 import { barsApi } from './resources/bars.js';
 import { corporateActionsApi } from './resources/corporate-actions.js';
 import { fxApi } from './resources/fx.js';
+import { barsFetchApi } from './resources/bars-fetch.js';
 import { importsApi } from './resources/imports.js';
 import { journalApi } from './resources/journal.js';
 import { settingsApi } from './resources/settings.js';
@@ -78,7 +79,7 @@ export function createClient(options: ClientOptions) {
     imports: importsApi(call, send),
     analytics: analyticsApi(call),
     fx: fxApi(call),
-    bars: barsApi(call, send),
+    bars: { ...barsApi(call, send), ...barsFetchApi(call) },
     reports: reportsApi(call),
     journal: journalApi(call),
     webhooks: webhooksApi(call),

@@ -51,6 +51,7 @@ export const ENDPOINTS = {
   importBars: { method: 'POST', path: '/bars', idempotent: true, upload: true },
   listBarSeries: { method: 'GET', path: '/bars' },
   deleteBars: { method: 'DELETE', path: '/bars' },
+  fetchBars: { method: 'POST', path: '/bars/fetch' },
   reportSummary: { method: 'GET', path: '/reports/summary' },
   reportSummaryHtml: { method: 'GET', path: '/reports/summary.html', responseType: 'text' },
   listJournalEntries: { method: 'GET', path: '/journal' },

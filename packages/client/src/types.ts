@@ -41,6 +41,8 @@ export type {
   DeliveryPayload as WebhookEvent,
   EquityCurve,
   ErrorCode,
+  BarFetchInput,
+  BarsFetched,
   FxFetchInput,
   FxRate,
   FxRateList,

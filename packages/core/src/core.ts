@@ -10,6 +10,7 @@ import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.j
 import { corporateActions } from './corporate-actions/service.js';
 import { fx } from './fx/service.js';
 import type { FxRateProvider } from './fx/ports.js';
+import type { BarProvider } from './bars/providers.js';
 import { formatRegistry } from './import/formats/index.js';
 import type { BrokerFormat } from './import/formats/types.js';
 import { importHistory } from './import/history.js';
@@ -55,6 +56,8 @@ export interface CoreOptions {
   barFormats?: Iterable<BarFormat>;
   /** Where `fx.fetch` gets reference rates, by provider name (none: fetching answers 503). */
   fxProviders?: Iterable<FxRateProvider>;
+  /** Where `bars.fetch` gets bars, by provider name, with the user's key (none: fetching answers 503). */
+  barProviders?: Iterable<BarProvider>;
 }
 
 /**
@@ -90,7 +93,12 @@ export function createCore(options: CoreOptions) {
     /** FX reference rates: the user's own, and those fetched from a provider; analytics convert money with them. */
     fx: fx(deps, new Map([...(options.fxProviders ?? [])].map((p) => [p.name, p]))),
     /** Price bars per instrument and timeframe: imported from chart exports, fetched from providers; what excursions are computed from. */
-    bars: bars(deps, [], { registry: barFormatRegistry(options.barFormats), limits: inputLimits(options.inputLimits) }),
+    bars: bars(
+      deps,
+      [],
+      { registry: barFormatRegistry(options.barFormats), limits: inputLimits(options.inputLimits) },
+      new Map([...(options.barProviders ?? [])].map((p) => [p.name, p])),
+    ),
     /** Imports any file the format registry reads (broker exports, our CSVs): detect, list, run; recorded imports: create, list, get, undo. */
     imports: importsOf(deps, options),
     auth: authService,

@@ -33,6 +33,8 @@ export type { WebhookOptions } from './webhooks/service.js';
 // Currencies: FX rate providers (the port), and the reader of a rates CSV (date,pair,rate).
 export type { FxRate as PublishedFxRate, FxRateProvider, FxRateRequest } from './fx/ports.js';
 export { parsePair, readRatesCsv } from './fx/rates-csv.js';
+// Price bars: bar providers (the port) that `bars.fetch` gets bars through with the user's key.
+export type { BarAnswer, BarProvider, BarRequest } from './bars/providers.js';
 // The rules every HTTP provider follows (timeouts, retries with Retry-After, bounded bodies) and its errors.
 export * from './providers/index.js';
 

@@ -39,6 +39,10 @@ export interface ServerConfig {
   allowPrivateWebhooks: boolean;
   /** Base URL of the ECB's data API (`TJ_ECB_URL`; default the real service): where `tj fx fetch` gets rates. */
   ecbUrl?: string | undefined;
+  /** Base URL of Databento's historical API (`TJ_DATABENTO_URL`; default the real service): where `tj bars fetch --provider databento` gets bars. */
+  databentoUrl?: string | undefined;
+  /** Base URL of Polygon's API (`TJ_POLYGON_URL`; default the real service): where `tj bars fetch --provider polygon` gets bars. */
+  polygonUrl?: string | undefined;
   /** Seconds after the previous attempt; undefined means core's default schedule. */
   webhookRetrySchedule?: number[] | undefined;
   /** Days finished webhook events are kept before the worker purges them (0: forever); undefined means core's 30. */
@@ -265,6 +269,8 @@ export function resolveServerConfig(flags: ServerFlags, env: Record<string, stri
     openRegistration: flags.openRegistration ?? parseBool('TJ_OPEN_REGISTRATION', env.TJ_OPEN_REGISTRATION),
     allowPrivateWebhooks: flags.allowPrivateWebhooks ?? parseBool('TJ_ALLOW_PRIVATE_WEBHOOKS', env.TJ_ALLOW_PRIVATE_WEBHOOKS),
     ...(env.TJ_ECB_URL !== undefined && env.TJ_ECB_URL !== '' && { ecbUrl: env.TJ_ECB_URL }),
+    ...(env.TJ_DATABENTO_URL !== undefined && env.TJ_DATABENTO_URL !== '' && { databentoUrl: env.TJ_DATABENTO_URL }),
+    ...(env.TJ_POLYGON_URL !== undefined && env.TJ_POLYGON_URL !== '' && { polygonUrl: env.TJ_POLYGON_URL }),
     webhookRetrySchedule: schedule === undefined || schedule === '' ? undefined : parseSchedule(schedule),
     ...(retention !== undefined && retention !== '' && { webhookRetentionDays: parseRetentionDays(retention) }),
     ...(origins !== undefined && origins !== '' && { corsOrigins: parseOrigins(origins) }),

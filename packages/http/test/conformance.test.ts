@@ -398,6 +398,17 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       await me(404, 'GET', '/api/alerts/{id}/events', `/api/alerts/${alert.id}/events`);
     });
 
+    it('price bars fetched from a provider', async () => {
+      // No closed trade of this instrument: the provider is not asked (no test calls the internet).
+      const none = { provider: 'databento', apiKey: 'db-conformance', trades: { instrument: 'NOBARS' } };
+      expect((await me(200, 'POST', '/api/bars/fetch', '/api/bars/fetch', none)).body).toMatchObject({
+        trades: 0,
+        stretches: [],
+        written: 0,
+      });
+      await me(400, 'POST', '/api/bars/fetch', '/api/bars/fetch', { provider: 'databento', apiKey: 'db-conformance' });
+    });
+
     it('checked a success of every operation the document lists (a new endpoint needs its check here)', () => {
       expect(c.operations.length).toBeGreaterThan(40);
       expect(c.missing()).toEqual([]);

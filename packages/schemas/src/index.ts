@@ -9,6 +9,7 @@ export * from './corporate-action.js';
 export * from './fx.js';
 export * from './bars.js';
 export * from './bar-files.js';
+export * from './bars-fetch.js';
 export * from './errors.js';
 export * from './ids.js';
 export * from './journal.js';

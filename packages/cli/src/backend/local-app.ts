@@ -71,6 +71,9 @@ export async function openLocalSession(options: LocalSessionOptions): Promise<Lo
     ...(inputLimits !== undefined && { inputLimits }),
     // Where `tj fx fetch` gets the ECB's rates (the real service unless TJ_ECB_URL says otherwise).
     ...(options.env.TJ_ECB_URL && { ecbUrl: options.env.TJ_ECB_URL }),
+    // Where `tj bars fetch` gets bars (the real services unless TJ_DATABENTO_URL / TJ_POLYGON_URL say otherwise).
+    ...(options.env.TJ_DATABENTO_URL && { databentoUrl: options.env.TJ_DATABENTO_URL }),
+    ...(options.env.TJ_POLYGON_URL && { polygonUrl: options.env.TJ_POLYGON_URL }),
     rateLimit: false,
     logger: silentLogger,
     maxUploadBytes: Number.MAX_SAFE_INTEGER,

@@ -19,6 +19,8 @@ export interface TestServerOptions {
   openRegistration?: boolean;
   /** The ECB's address (a local replay server), read when the server starts. */
   ecbUrl?: () => string;
+  /** Databento's and Polygon's address (a local replay server), read when the server starts. */
+  barProvidersUrl?: () => string;
 }
 
 /** A running server and helpers around it. */
@@ -52,6 +54,10 @@ export function useServer(db: TestDatabase = DATABASES[0] as TestDatabase, optio
       rateLimit: options.rateLimit ?? false,
       logger: silent,
       ...(options.ecbUrl !== undefined && { ecbUrl: options.ecbUrl() }),
+      ...(options.barProvidersUrl !== undefined && {
+        databentoUrl: options.barProvidersUrl(),
+        polygonUrl: options.barProvidersUrl(),
+      }),
     });
     const url = await app.listen();
     stop = async () => {

@@ -1,6 +1,8 @@
 import type { AfterBars } from '../after-write/bars.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { type BarFileSettings, barFiles } from './file-service.js';
+import { barFetching } from './fetch.js';
+import type { BarProvider } from './providers.js';
 import { barInstrumentKey, type Bar } from './types.js';
 
 /**
@@ -9,7 +11,12 @@ import { barInstrumentKey, type Bar } from './types.js';
  *
  * @example const bars = await core.bars.range(userId, 'ESZ6', 60, from, to);
  */
-export function bars(deps: CoreDeps, afterBars: readonly AfterBars[], files: BarFileSettings = {}) {
+export function bars(
+  deps: CoreDeps,
+  afterBars: readonly AfterBars[],
+  files: BarFileSettings = {},
+  providers: ReadonlyMap<string, BarProvider> = new Map(),
+) {
   const { storage } = deps;
   return {
     /** Bars files in (importFile), the series held in the API's words (list), a series deleted (delete). */
@@ -21,5 +28,8 @@ export function bars(deps: CoreDeps, afterBars: readonly AfterBars[], files: Bar
     /** The bars of one series starting in [from, to) (ms), oldest first. */
     range: (userId: string, instrument: string, timeframe: number, from: number, to: number): Promise<Bar[]> =>
       storage.repos.bars.range(userId, barInstrumentKey(instrument), timeframe, from, to),
+
+    /** Fetching from providers with the user's key, only what is not yet covered (bars/fetch.ts). */
+    ...barFetching(deps, providers, afterBars),
   };
 }

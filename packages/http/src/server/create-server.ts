@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 import { type Core, createCore, inputLimits, type RateSpec, type SendRequest, type Storage } from '@tj/core';
 import { ecbRates } from '@tj/core/fx-providers';
+import { databentoBars, polygonBars } from '@tj/core/bar-providers';
 import { type AccessTokens, createAccessTokens, loadJwtKey } from '../auth/access-tokens.js';
 import { DEFAULT_RATE_LIMITS, type RateLimit, type ServerConfig } from '../config.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
@@ -117,6 +118,10 @@ export async function createApp(config: ServerConfig): Promise<TjApp> {
       ...(config.inputLimits !== undefined && { inputLimits: config.inputLimits }),
       ...(config.formats !== undefined && { formats: config.formats }),
       fxProviders: [ecbRates(config.ecbUrl === undefined ? {} : { baseUrl: config.ecbUrl })],
+      barProviders: [
+        databentoBars(config.databentoUrl === undefined ? {} : { baseUrl: config.databentoUrl }),
+        polygonBars(config.polygonUrl === undefined ? {} : { baseUrl: config.polygonUrl }),
+      ],
       accessTokens: tokens.issuer,
       auth: {
         ...(config.passwordCost ? { passwordCost: config.passwordCost } : {}),
