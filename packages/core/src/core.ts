@@ -1,4 +1,5 @@
 import { accounts } from './accounts/service.js';
+import { alertsAfterBars } from './after-write/alerts-bars.js';
 import { settingsWritten } from './after-write/settings.js';
 import { tradeWritten } from './after-write/trades.js';
 import { alerts } from './alerts/service.js';
@@ -87,7 +88,7 @@ export function createCore(options: CoreOptions) {
     /** FX reference rates: the user's own, and those fetched from a provider; analytics convert money with them. */
     fx: fx(deps, new Map([...(options.fxProviders ?? [])].map((p) => [p.name, p]))),
     /** Price bars per instrument and timeframe: imported from chart exports, fetched from providers; what excursions are computed from. */
-    bars: bars(deps, []),
+    bars: bars(deps, [alertsAfterBars(deps)]),
     /** Imports any file the format registry reads (broker exports, our CSVs): detect, list, run; recorded imports: create, list, get, undo. */
     imports: importsOf(deps, options),
     auth: authService,

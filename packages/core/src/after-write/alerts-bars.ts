@@ -1,0 +1,32 @@
+/**
+ * What stored bars set off for the alert rules, in the storing transaction: the prop-firm rules
+ * that read intraday marks (docs/analytics.md, "Prop-firm rules") look at the marks the new
+ * stretch gives the user's positions, and fire for a breach among them, naming its bar.
+ */
+import { openDayBreaches } from '../alerts/daily-open.js';
+import { fire } from '../alerts/evaluate.js';
+import { trailingBreaches } from '../alerts/trailing-drawdown.js';
+import type { CoreDeps } from '../shared/deps.js';
+import type { AfterBars } from './bars.js';
+
+/**
+ * The after-bars step of the alert rules: each active trailingDrawdown, and each dailyLossLimit
+ * that counts open losses, checks the marks of bars of the stored series in the stored stretch.
+ *
+ * @example const core = bars(deps, [alertsAfterBars(deps)]);
+ */
+export function alertsAfterBars(deps: CoreDeps): AfterBars {
+  return async (tx, stored) => {
+    const alerts = (await tx.alerts.listActive(stored.userId)).filter(
+      (a) => a.type === 'trailingDrawdown' || (a.type === 'dailyLossLimit' && a.countOpen),
+    );
+    const scope = { bars: { instrumentKey: stored.instrumentKey, from: stored.from, to: stored.to } };
+    for (const alert of alerts) {
+      const breaches =
+        alert.type === 'trailingDrawdown'
+          ? await trailingBreaches(tx, deps, alert, scope)
+          : await openDayBreaches(tx, deps, alert, scope, stored);
+      for (const breach of breaches) await fire(tx, deps, alert, { id: breach.tradeId as string }, breach);
+    }
+  };
+}
