@@ -27,7 +27,7 @@ export function ruleOptions(
   const errors: Array<{ path: string; message: string }> = [];
   for (const [field, owner] of Object.entries(OWNER)) {
     if (input[field as keyof typeof OWNER] !== undefined && owner !== type)
-      errors.push({ path: field, message: `only a ${owner} rule has ${field}` });
+      errors.push({ path: field, message: `only ${owner} rules take this option` });
   }
   const trailing = type === 'trailingDrawdown';
   const options: RuleOptions = {
