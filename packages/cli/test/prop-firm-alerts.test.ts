@@ -30,8 +30,21 @@ describe('tj alerts with prop-firm options', { timeout: 120_000 }, () => {
       '--stop-trailing-at-start',
     ]);
     expect(trailing.code).toBe(0);
-    expect(trailing.stdout).toMatch(/Created alert \w+: Funded 50K \(trailingDrawdown 2,?000, from 50,?000, endOfDay, stops at start, UTC, enabled\)/);
-    const daily = await runJson(box, [...db, 'alerts', 'add', '--name', 'Daily', '--type', 'dailyLossLimit', '--threshold', '1000', '--count-open']);
+    expect(trailing.stdout).toMatch(
+      /Created alert \w+: Funded 50K \(trailingDrawdown 2,?000, from 50,?000, endOfDay, stops at start, UTC, enabled\)/,
+    );
+    const daily = await runJson(box, [
+      ...db,
+      'alerts',
+      'add',
+      '--name',
+      'Daily',
+      '--type',
+      'dailyLossLimit',
+      '--threshold',
+      '1000',
+      '--count-open',
+    ]);
     expect(daily).toMatchObject({ type: 'dailyLossLimit', countOpen: true, startingBalance: null, trailing: null });
     const off = await runJson(box, [...db, 'alerts', 'edit', daily.id, '--no-count-open']);
     expect(off.countOpen).toBe(false);
@@ -45,7 +58,18 @@ describe('tj alerts with prop-firm options', { timeout: 120_000 }, () => {
 
   it('refuses an option of another rule type in one line, and adds nothing', async () => {
     const before = (await runJson(box, [...db, 'alerts', 'list'])).alerts.length;
-    const r = await run(box, [...db, 'alerts', 'add', '--name', 'x', '--type', 'maxDrawdown', '--threshold', '5', '--count-open']);
+    const r = await run(box, [
+      ...db,
+      'alerts',
+      'add',
+      '--name',
+      'x',
+      '--type',
+      'maxDrawdown',
+      '--threshold',
+      '5',
+      '--count-open',
+    ]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toBe('tj: count open: only dailyLossLimit rules take this option\n');
     expect((await runJson(box, [...db, 'alerts', 'list'])).alerts).toHaveLength(before);

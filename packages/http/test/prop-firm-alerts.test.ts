@@ -40,7 +40,12 @@ describe.each(DATABASES)('prop-firm alerts over HTTP on $name', (db) => {
         stopTrailingAtStart: true,
       });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ startingBalance: 50_000, trailing: 'intraday', stopTrailingAtStart: true, countOpen: false });
+      expect(created.body).toMatchObject({
+        startingBalance: 50_000,
+        trailing: 'intraday',
+        stopTrailingAtStart: true,
+        countOpen: false,
+      });
       expect((await api('POST', '/api/webhooks', { url: hook.url, events: ['alert.triggered'] })).status).toBe(201);
       const trade = (
         await api('POST', '/api/trades', {

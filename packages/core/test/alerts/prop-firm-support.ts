@@ -1,4 +1,4 @@
-import type { AlertCreateInput, Core } from '@tj/core';
+import type { Alert, AlertCreateInput, Core } from '@tj/core';
 import { alertsAfterBars, coreDeps, storeBars } from '@tj/core/internal';
 
 /** One 1-minute bar at `hhmm` (UTC) of `date`: [open, high, low, close]. */
@@ -43,10 +43,10 @@ export function esLong(entry: string, price: number, exit?: { time: string; pric
 /** A new user with alerts; `triggers(i)` lists alert i's triggers, oldest first. */
 export async function userWithAlerts(core: Core, inputs: AlertCreateInput[]) {
   const user = coreDeps(core).ids.next();
-  const alerts = [];
+  const alerts: Alert[] = [];
   for (const input of inputs) alerts.push(await core.alerts.create(user, input));
   const triggers = async (i: number) =>
-    (await core.alerts.events(user, (alerts[i] as { id: string }).id, { limit: 100 })).events.reverse();
+    (await core.alerts.events(user, (alerts[i] as Alert).id, { limit: 100 })).events.reverse();
   return { user, alerts, triggers };
 }
 
