@@ -4,11 +4,14 @@ import { alertsAfterBars, coreDeps, storeBars } from '@tj/core/internal';
 /** One 1-minute bar at `hhmm` (UTC) of `date`: [open, high, low, close]. */
 export type BarAt = [hhmm: string, open: number, high: number, low: number, close: number];
 
+/** Stores 1-minute ES bars (see {@link storeMinuteBars}). */
+export const storeEsBars = (core: Core, userId: string, date: string, bars: BarAt[]) => storeMinuteBars(core, userId, 'ES', date, bars);
+
 /**
- * Stores 1-minute ES bars through core's storage (storeBars in one transaction, real storage)
- * with the after-bars step core wires: the alert rules' hook.
+ * Stores 1-minute bars of `instrument` through core's storage (storeBars in one transaction, real
+ * storage) with the after-bars step core wires: the alert rules' hook.
  */
-export async function storeEsBars(core: Core, userId: string, date: string, bars: BarAt[]): Promise<void> {
+export async function storeMinuteBars(core: Core, userId: string, instrument: string, date: string, bars: BarAt[]): Promise<void> {
   const deps = coreDeps(core);
   const rows = bars.map(([hhmm, open, high, low, close]) => ({
     time: Date.parse(`${date}T${hhmm}:00Z`),
@@ -21,7 +24,7 @@ export async function storeEsBars(core: Core, userId: string, date: string, bars
   const from = Math.min(...rows.map((b) => b.time));
   const to = Math.max(...rows.map((b) => b.time)) + 60_000;
   await deps.storage.transaction((tx) =>
-    storeBars(tx, userId, { instrumentKey: 'ES', timeframe: 60, bars: rows, range: { from, to, source: 'test' } }, [
+    storeBars(tx, userId, { instrumentKey: instrument, timeframe: 60, bars: rows, range: { from, to, source: 'test' } }, [
       alertsAfterBars(deps),
     ]),
   );

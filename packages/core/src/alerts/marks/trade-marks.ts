@@ -33,7 +33,7 @@ export type HeldSeries = Set<string>;
  */
 export async function tradeMarks(tx: Repositories, trade: TradeListRow, held: HeldSeries, until: number): Promise<Mark[]> {
   const candidates = seriesFor(trade).filter((c) => held.has(c.instrumentKey));
-  const executions = candidates.length > 0 && trade.importId !== null ? await tx.executions.forTrade(trade.userId, trade.id) : [];
+  const executions = candidates.length > 0 ? await tx.executions.forTrade(trade.userId, trade.id) : [];
   const fills = fillsOf(trade, executions);
   if (fills === undefined || fills.length === 0) return [];
   const marks: Mark[] = [];
