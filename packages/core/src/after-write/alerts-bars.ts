@@ -6,8 +6,17 @@
 import { openDayBreaches } from '../alerts/daily-open.js';
 import { fire } from '../alerts/evaluate.js';
 import { trailingBreaches } from '../alerts/trailing-drawdown.js';
+import { tradesHeld } from '../alerts/marks/sweep.js';
+import { seriesFor } from '../bars/series.js';
 import type { CoreDeps } from '../shared/deps.js';
-import type { AfterBars } from './bars.js';
+import type { Repositories } from '../storage/ports.js';
+import type { AfterBars, BarsStored } from './bars.js';
+
+/** True when a trade of the user was held during the stored stretch on a series it reads: else the bars mark nothing. */
+async function anyHeld(tx: Repositories, stored: BarsStored): Promise<boolean> {
+  const held = await tradesHeld(tx, stored.userId, stored.from, stored.to);
+  return held.some((t) => seriesFor(t).some((c) => c.instrumentKey === stored.instrumentKey));
+}
 
 /**
  * The after-bars step of the alert rules: each active trailingDrawdown, and each dailyLossLimit
@@ -20,6 +29,7 @@ export function alertsAfterBars(deps: CoreDeps): AfterBars {
     const alerts = (await tx.alerts.listActive(stored.userId)).filter(
       (a) => a.type === 'trailingDrawdown' || (a.type === 'dailyLossLimit' && a.countOpen),
     );
+    if (alerts.length === 0 || !(await anyHeld(tx, stored))) return;
     const scope = { bars: { instrumentKey: stored.instrumentKey, from: stored.from, to: stored.to } };
     for (const alert of alerts) {
       const breaches =

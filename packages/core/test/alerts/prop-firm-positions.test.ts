@@ -61,5 +61,26 @@ for (const db of DATABASES) {
       expect(trigger?.value).toBe(-300);
       expect((await triggers(0)).length).toBe(1);
     });
+    it('an import of fills checks the trailing rule once, at the bars already held between its fills', async () => {
+      h.clock.set('2026-11-02T20:00:00Z');
+      const { user, triggers } = await userWithAlerts(core(), [
+        { name: 'Small account', type: 'trailingDrawdown', threshold: 300, startingBalance: 10_000 },
+      ]);
+      // Bars first (no trade yet: they mark nothing), then 100 AAPL bought at 100 and sold at 101.
+      // 14:31 low 96.9 → 10,000 + 100 × (96.9 − 100) = 9,690 ≤ 9,700: breached at 14:31, at 96.9;
+      // the trade still closes +100.
+      await storeMinuteBars(core(), user, 'AAPL', '2026-11-02', [
+        ['14:31', 100, 100.2, 96.9, 99],
+        ['14:32', 99, 100.5, 98.8, 100.4],
+      ]);
+      const fills = [
+        'datetime,symbol,side,quantity,price,commission,exec_id',
+        '2026-11-02T14:30:00Z,AAPL,buy,100,100,0,g1',
+        '2026-11-02T14:40:00Z,AAPL,sell,100,101,0,g2',
+      ].join('\n');
+      const report = await core().imports.run(user, { open: () => [Buffer.from(`${fills}\n`)] }, { sourceTz: 'UTC' });
+      const [tradeId] = report.tradeIds;
+      expect((await triggers(0)).map((t) => [t.value, t.tradeId])).toEqual([[9690, tradeId]]);
+    });
   });
 }

@@ -5,13 +5,20 @@ import { alertsAfterBars, coreDeps, storeBars } from '@tj/core/internal';
 export type BarAt = [hhmm: string, open: number, high: number, low: number, close: number];
 
 /** Stores 1-minute ES bars (see {@link storeMinuteBars}). */
-export const storeEsBars = (core: Core, userId: string, date: string, bars: BarAt[]) => storeMinuteBars(core, userId, 'ES', date, bars);
+export const storeEsBars = (core: Core, userId: string, date: string, bars: BarAt[]) =>
+  storeMinuteBars(core, userId, 'ES', date, bars);
 
 /**
  * Stores 1-minute bars of `instrument` through core's storage (storeBars in one transaction, real
  * storage) with the after-bars step core wires: the alert rules' hook.
  */
-export async function storeMinuteBars(core: Core, userId: string, instrument: string, date: string, bars: BarAt[]): Promise<void> {
+export async function storeMinuteBars(
+  core: Core,
+  userId: string,
+  instrument: string,
+  date: string,
+  bars: BarAt[],
+): Promise<void> {
   const deps = coreDeps(core);
   const rows = bars.map(([hhmm, open, high, low, close]) => ({
     time: Date.parse(`${date}T${hhmm}:00Z`),
