@@ -53,7 +53,12 @@ export async function addAlert(ctx: Context, opts: Opts): Promise<void> {
   let threshold = opts.threshold as number | undefined;
   if (threshold === undefined && type !== 'missingStopLoss') {
     const v = await ctx.prompt.text({
-      message: type === 'maxConsecutiveLosses' ? 'Threshold (losing trades in a row)' : 'Threshold (money)',
+      message:
+        type === 'maxConsecutiveLosses'
+          ? 'Threshold (losing trades in a row)'
+          : type === 'trailingDrawdown'
+            ? 'Drawdown amount (money)'
+            : 'Threshold (money)',
       flag: '--threshold <n>',
       required: true,
       validate: (s) => (Number.isFinite(Number(s)) && Number(s) >= 0 ? true : 'a number of 0 or more'),
