@@ -5,7 +5,8 @@ import { fromMicros, toMicros } from '../shared/money.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow } from '../storage/rows.js';
 import { inScope, type MarkScope } from './marks/scope.js';
-import { sweep, tradesHeld } from './marks/sweep.js';
+import { windowLedger } from './marks/ledger.js';
+import { sweep } from './marks/sweep.js';
 import type { Trigger } from './trigger.js';
 
 /**
@@ -32,7 +33,7 @@ export async function openDayBreaches(
   let day: number | undefined;
   let dayStart = 0;
   let realized = 0;
-  for await (const step of sweep(tx, await tradesHeld(tx, alert.userId, from, until + 1), from, until)) {
+  for await (const step of sweep(tx, await windowLedger(tx, alert.userId, from, until + 1), from, until)) {
     const d = days.dayOf(step.time);
     // What was booked before the day's first step is not the day's.
     if (d !== day) [day, dayStart] = [d, realized];
@@ -44,7 +45,7 @@ export async function openDayBreaches(
     found.set(periodKey, {
       periodKey,
       value: fromMicros(pnl),
-      tradeId: step.trade.id,
+      tradeId: step.tradeId,
       breach: { time: step.time, price: step.mark.worstPrice, instrument: step.mark.instrument },
     });
   }

@@ -4,7 +4,8 @@ import { fromMicros, toMicros } from '../shared/money.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow } from '../storage/rows.js';
 import { inScope, type MarkScope } from './marks/scope.js';
-import { type Step, sweep, tradesHeld } from './marks/sweep.js';
+import { historyLedger } from './marks/ledger.js';
+import { type Step, sweep } from './marks/sweep.js';
 import type { Trigger } from './trigger.js';
 
 /**
@@ -28,7 +29,7 @@ export async function trailingBreaches(tx: Repositories, deps: CoreDeps, alert: 
   let day: number | undefined;
   const level = () => (alert.stopTrailingAtStart ? Math.min(high - amount, start) : high - amount);
   const found = new Map<string, Trigger>();
-  const check = (step: Step, balance: number, price: number) => {
+  const check = (step: Step, balance: number, price?: number) => {
     const threshold = level();
     if (balance > threshold || !inScope(scope, step)) return;
     const periodKey = `level:${fromMicros(threshold)}`;
@@ -36,12 +37,12 @@ export async function trailingBreaches(tx: Repositories, deps: CoreDeps, alert: 
     found.set(periodKey, {
       periodKey,
       value: fromMicros(balance),
-      tradeId: step.trade.id,
-      ...(step.kind === 'mark' && { breach: { time: step.time, price, instrument: step.mark.instrument } }),
+      tradeId: step.tradeId,
+      ...(step.kind === 'mark' &&
+        price !== undefined && { breach: { time: step.time, price, instrument: step.mark.instrument } }),
     });
   };
-  const trades = await tradesHeld(tx, alert.userId, 0, now + 1);
-  for await (const step of sweep(tx, trades, 0, now)) {
+  for await (const step of sweep(tx, await historyLedger(tx, alert.userId, now), 0, now)) {
     if (!intraday) {
       // A trading day ended before this step: its closed balance may raise the high.
       const d = days.dayOf(step.time);
@@ -51,7 +52,7 @@ export async function trailingBreaches(tx: Repositories, deps: CoreDeps, alert: 
     if (step.kind === 'booked') {
       closed = start + step.realized;
       if (intraday) high = Math.max(high, start + step.equity);
-      check(step, start + step.equity, step.price);
+      check(step, start + step.equity);
       continue;
     }
     check(step, start + step.worst, step.mark.worstPrice);

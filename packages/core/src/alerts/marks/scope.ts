@@ -9,7 +9,7 @@ export interface MarkScope {
 
 /** True when a step is one the scope may fire for. */
 export function inScope(scope: MarkScope, step: Step): boolean {
-  if (scope.tradeIds?.has(step.trade.id)) return true;
+  if (scope.tradeIds?.has(step.tradeId)) return true;
   const b = scope.bars;
   return (
     b !== undefined && step.kind === 'mark' && step.mark.instrument === b.instrumentKey && step.time >= b.from && step.time < b.to
