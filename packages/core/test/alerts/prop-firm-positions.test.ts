@@ -82,5 +82,33 @@ for (const db of DATABASES) {
       const [tradeId] = report.tradeIds;
       expect((await triggers(0)).map((t) => [t.value, t.tradeId])).toEqual([[9690, tradeId]]);
     });
+    it('counts the closes of instruments without bars in the balance and its high', async () => {
+      h.clock.set('2026-11-02T20:00:00Z');
+      const { user, triggers } = await userWithAlerts(core(), [
+        { name: 'Funded', type: 'trailingDrawdown', threshold: 1000, startingBalance: 50_000 },
+      ]);
+      // NQ (no bars held): long 1 at 20,000, out at 20,050, 20 a point = +1,000: balance and high 51,000, threshold 50,000.
+      await core().trades.create(user, {
+        instrument: 'NQ',
+        direction: 'long',
+        entryPrice: 20_000,
+        positionSize: 1,
+        multiplier: 20,
+        entryTime: '2026-11-02T13:00:00Z',
+        exitTime: '2026-11-02T13:30:00Z',
+        exitPrice: 20_050,
+      });
+      const es = await core().trades.create(user, {
+        instrument: 'ES',
+        direction: 'long',
+        entryPrice: 5000,
+        positionSize: 1,
+        multiplier: 50,
+        entryTime: '2026-11-02T14:30:00Z',
+      });
+      // ES 14:31 low 4980 → 51,000 − 20 × 50 = 50,000 ≤ 50,000: breached (without the NQ close: 49,000, no breach).
+      await storeEsBars(core(), user, '2026-11-02', [['14:31', 5000, 5000, 4980, 4990]]);
+      expect((await triggers(0)).map((t) => [t.value, t.tradeId])).toEqual([[50_000, es.id]]);
+    });
   });
 }
