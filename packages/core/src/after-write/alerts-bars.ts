@@ -34,7 +34,7 @@ export function alertsAfterBars(deps: CoreDeps): AfterBars {
     for (const alert of alerts) {
       const breaches =
         alert.type === 'trailingDrawdown'
-          ? await trailingBreaches(tx, deps, alert, scope)
+          ? await trailingBreaches(tx, alert, scope)
           : await openDayBreaches(tx, deps, alert, scope, stored);
       for (const breach of breaches) await fire(tx, deps, alert, { id: breach.tradeId as string }, breach);
     }

@@ -58,7 +58,7 @@ export async function evaluateImportAlerts(
       // Breaches at the imported trades that concern today (their closes and marks), not last year's.
       const scope = { tradeIds: new Set(imported.recent.map((t) => t.id)) };
       const first = imported.recent[0];
-      if (first) for (const breach of await trailingBreaches(tx, deps, alert, scope)) await fire(tx, deps, alert, first, breach);
+      if (first) for (const breach of await trailingBreaches(tx, alert, scope)) await fire(tx, deps, alert, first, breach);
     } else if (alert.type === 'maxConsecutiveLosses' || alert.type === 'maxDrawdown') {
       if (latest) {
         const trigger = await checkAlert(tx, alert, { trade: latest, before: undefined }, running);

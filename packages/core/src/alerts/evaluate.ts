@@ -68,7 +68,7 @@ export async function checkMarks(tx: Repositories, deps: CoreDeps, alert: AlertR
   const { trade, before } = change;
   if (before !== undefined && !movesMarks(before, trade)) return [];
   const scope = { tradeIds: new Set([trade.id]) };
-  if (alert.type === 'trailingDrawdown') return trailingBreaches(tx, deps, alert, scope);
+  if (alert.type === 'trailingDrawdown') return trailingBreaches(tx, alert, scope, change);
   if (alert.type !== 'dailyLossLimit' || !alert.countOpen) return [];
   return openDayBreaches(tx, deps, alert, scope, { from: trade.entryTime, to: (trade.exitTime ?? deps.clock.now()) + 1 });
 }
