@@ -28,12 +28,14 @@ const HOUR = 3_600_000;
 const USERS = { small: '01900000-0000-7000-8000-00000000a001', large: '01900000-0000-7000-8000-00000000a002' };
 /** Thresholds no bench close reaches: every check runs, none fires. */
 const THRESHOLD = { maxConsecutiveLosses: 1_000_000, missingStopLoss: 0 };
+/** What a type needs beside its threshold: a trailing drawdown its starting balance. */
+const OPTIONS = { trailingDrawdown: { startingBalance: 1_000_000_000 } };
 const log = (db, text) => console.error(`  [alerts ${db}] ${text}`);
 
 /** Arms one alert of each type and opens `n` trades (entered after every seeded trade); their ids. */
 async function prepare(core, userId, n) {
   for (const type of ALERT_TYPES)
-    await core.alerts.create(userId, { name: type, type, threshold: THRESHOLD[type] ?? 1_000_000_000 });
+    await core.alerts.create(userId, { name: type, type, threshold: THRESHOLD[type] ?? 1_000_000_000, ...OPTIONS[type] });
   const ids = [];
   for (let i = 0; i < n; i++) {
     const t = await core.trades.create(userId, {

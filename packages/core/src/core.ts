@@ -1,4 +1,5 @@
 import { accounts } from './accounts/service.js';
+import { alertsAfterBars } from './after-write/alerts-bars.js';
 import { settingsWritten } from './after-write/settings.js';
 import { tradeWritten } from './after-write/trades.js';
 import { alerts } from './alerts/service.js';
@@ -95,7 +96,7 @@ export function createCore(options: CoreOptions) {
     /** Price bars per instrument and timeframe: imported from chart exports, fetched from providers; what excursions are computed from. */
     bars: bars(
       deps,
-      [],
+      [alertsAfterBars(deps)],
       { registry: barFormatRegistry(options.barFormats), limits: inputLimits(options.inputLimits) },
       new Map([...(options.barProviders ?? [])].map((p) => [p.name, p])),
     ),

@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import type { Alert, AlertEvent } from '@tj/core';
+import { ALERT_TYPES, type Alert, type AlertEvent, TRAILING_MODES } from '@tj/core';
 import { resolveId } from '../backend/resolve-id.js';
 import { raw } from '../backend/client.js';
 import { action, examples, type Opts } from '../command-kit.js';
@@ -9,10 +9,30 @@ import { dateTime, NONE, num, pageLine } from '../output/format.js';
 import { defined, numberArg, positiveIntArg } from '../util/args.js';
 import { shortId } from '@tj/core/ids';
 
-const TYPES = ['dailyLossLimit', 'maxConsecutiveLosses', 'maxDrawdown', 'riskPerTrade', 'missingStopLoss'] as const;
+const TYPES = ALERT_TYPES;
+
+/** The prop-firm options of a rule as words (`from 50000, intraday, stops at start`; `counts open losses`), or none. */
+function optionsLabel(a: Alert): string[] {
+  if (a.type === 'trailingDrawdown') {
+    const stops = a.stopTrailingAtStart ? ['stops at start'] : [];
+    return [`from ${num(a.startingBalance ?? 0)}`, a.trailing ?? 'intraday', ...stops];
+  }
+  return a.countOpen ? ['counts open losses'] : [];
+}
 
 function describeAlert(a: Alert): string {
-  return `${a.name} (${ruleLabel(a)}, ${a.tz}, ${a.active ? 'enabled' : 'disabled'})`;
+  const parts = [ruleLabel(a), ...optionsLabel(a), a.tz, a.active ? 'enabled' : 'disabled'];
+  return `${a.name} (${parts.join(', ')})`;
+}
+
+/** The prop-firm option flags of `tj alerts add` and `edit`, as body fields. */
+function ruleOptionFlags(opts: Opts) {
+  return defined({
+    startingBalance: opts.startingBalance as number | undefined,
+    trailing: opts.trailing as string | undefined,
+    stopTrailingAtStart: opts.stopTrailingAtStart as boolean | undefined,
+    countOpen: opts.countOpen as boolean | undefined,
+  });
 }
 
 /** A rule's threshold as shown, or null for missingStopLoss, which has none. */
@@ -33,14 +53,30 @@ export async function addAlert(ctx: Context, opts: Opts): Promise<void> {
   let threshold = opts.threshold as number | undefined;
   if (threshold === undefined && type !== 'missingStopLoss') {
     const v = await ctx.prompt.text({
-      message: type === 'maxConsecutiveLosses' ? 'Threshold (losing trades in a row)' : 'Threshold (money)',
+      message:
+        type === 'maxConsecutiveLosses'
+          ? 'Threshold (losing trades in a row)'
+          : type === 'trailingDrawdown'
+            ? 'Drawdown amount (money)'
+            : 'Threshold (money)',
       flag: '--threshold <n>',
       required: true,
       validate: (s) => (Number.isFinite(Number(s)) && Number(s) >= 0 ? true : 'a number of 0 or more'),
     });
     threshold = Number(v);
   }
-  const alert = await (await ctx.client()).alerts.create(raw(defined({ name, type, threshold, tz: ctx.tz })));
+  let startingBalance = opts.startingBalance as number | undefined;
+  if (startingBalance === undefined && type === 'trailingDrawdown') {
+    const v = await ctx.prompt.text({
+      message: 'Starting balance (money)',
+      flag: '--starting-balance <n>',
+      required: true,
+      validate: (s) => (Number.isFinite(Number(s)) && Number(s) >= 0 ? true : 'a number of 0 or more'),
+    });
+    startingBalance = Number(v);
+  }
+  const body = { ...defined({ name, type, threshold, tz: ctx.tz }), ...ruleOptionFlags(opts), ...defined({ startingBalance }) };
+  const alert = await (await ctx.client()).alerts.create(raw(body));
   ctx.out.result(alert, (a) => ctx.out.line(ctx.out.c.green(`Created alert ${shortId(a.id)}: ${describeAlert(a)}`)));
 }
 
@@ -66,9 +102,14 @@ async function updateAlert(ctx: Context, arg: string, body: Record<string, unkno
 
 /** `tj alerts edit <id>`: name, threshold, and (with --tz) the zone its day is counted in. */
 export async function editAlert(ctx: Context, opts: Opts, [arg]: string[]): Promise<void> {
-  const body = defined({ name: opts.name, threshold: opts.threshold, tz: opts.tz === undefined ? undefined : ctx.tz });
+  const body = {
+    ...defined({ name: opts.name, threshold: opts.threshold, tz: opts.tz === undefined ? undefined : ctx.tz }),
+    ...ruleOptionFlags(opts),
+  };
   if (Object.keys(body).length === 0) {
-    throw new UsageError('nothing to change: pass --name, --threshold or --tz (see tj alerts edit --help)');
+    throw new UsageError(
+      'nothing to change: pass --name, --threshold, --tz or an option of the rule (see tj alerts edit --help)',
+    );
   }
   await updateAlert(ctx, arg as string, body, 'Updated');
 }
@@ -144,11 +185,19 @@ export function registerAlerts(program: Command, io: Io): void {
     .option('--name <name>', 'a name for the rule')
     .addOption(new Option('--type <type>', 'what to watch').choices(TYPES))
     .option('--threshold <n>', 'money for loss, drawdown and risk; a count for maxConsecutiveLosses', numberArg)
+    .option('--starting-balance <n>', 'trailingDrawdown: the account balance it starts from', numberArg)
+    .addOption(
+      new Option('--trailing <mode>', 'trailingDrawdown: what the threshold trails (default intraday)').choices(TRAILING_MODES),
+    )
+    .option('--stop-trailing-at-start', 'trailingDrawdown: the threshold stops trailing at the starting balance')
+    .option('--count-open', 'dailyLossLimit: count open positions at their worst mark from bars')
     .action(action(io, addAlert));
   examples(add, [
     'tj alerts add --name "Daily stop" --type dailyLossLimit --threshold 500 --tz America/New_York',
     'tj alerts add --name "Tilt" --type maxConsecutiveLosses --threshold 3',
     'tj alerts add --name "No stop" --type missingStopLoss',
+    'tj alerts add --name "Funded 50K" --type trailingDrawdown --threshold 2000 --starting-balance 50000 --stop-trailing-at-start',
+    'tj alerts add --name "Daily incl. open" --type dailyLossLimit --threshold 1000 --count-open',
   ]);
   examples(alerts.command('list').description('list alert rules').action(action(io, listAlerts)), ['tj alerts list --json']);
 
@@ -157,6 +206,12 @@ export function registerAlerts(program: Command, io: Io): void {
     .description('change the name or threshold of a rule; --tz moves the zone its day is counted in')
     .option('--name <name>', 'a new name')
     .option('--threshold <n>', 'a new threshold', numberArg)
+    .option('--starting-balance <n>', 'trailingDrawdown: a new starting balance', numberArg)
+    .addOption(new Option('--trailing <mode>', 'trailingDrawdown: what the threshold trails').choices(TRAILING_MODES))
+    .option('--stop-trailing-at-start', 'trailingDrawdown: stop trailing at the starting balance')
+    .option('--no-stop-trailing-at-start', 'trailingDrawdown: keep trailing past the starting balance')
+    .option('--count-open', 'dailyLossLimit: count open positions at their worst mark')
+    .option('--no-count-open', 'dailyLossLimit: count realised P&L only')
     .action(action(io, editAlert));
   examples(edit, ['tj alerts edit 7f3a9c21e4 --threshold 750', 'tj alerts edit 7f3a9c21e4 --tz Europe/London']);
   examples(

@@ -7,6 +7,7 @@ import type { AlertRow, TradeRow } from '../storage/rows.js';
 import { initialRisk } from '../trades/derive.js';
 import { checkAlert, fire } from './evaluate.js';
 import { runningStates } from './running.js';
+import { trailingBreaches } from './trailing-drawdown.js';
 
 /** What an import tells the alert rules: the trades it wrote that could concern today, and its latest close. */
 export interface ImportedTrades {
@@ -53,6 +54,11 @@ export async function evaluateImportAlerts(
         const trigger = await checkAlert(tx, alert, { trade: last, before: undefined }, running);
         if (trigger) await fire(tx, deps, alert, last, trigger);
       }
+    } else if (alert.type === 'trailingDrawdown') {
+      // Breaches at the imported trades that concern today (their closes and marks), not last year's.
+      const scope = { tradeIds: new Set(imported.recent.map((t) => t.id)) };
+      const first = imported.recent[0];
+      if (first) for (const breach of await trailingBreaches(tx, alert, scope)) await fire(tx, deps, alert, first, breach);
     } else if (alert.type === 'maxConsecutiveLosses' || alert.type === 'maxDrawdown') {
       if (latest) {
         const trigger = await checkAlert(tx, alert, { trade: latest, before: undefined }, running);

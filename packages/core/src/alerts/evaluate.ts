@@ -5,7 +5,9 @@ import { toMicros } from '../shared/money.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, TradeRow } from '../storage/rows.js';
 import { initialRisk } from '../trades/derive.js';
+import { openDayBreaches } from './daily-open.js';
 import { checkRunning, isRunning, type RunningStates, runningStates } from './running.js';
+import { trailingBreaches } from './trailing-drawdown.js';
 import type { TradeChange, Trigger } from './trigger.js';
 
 /** One stateless rule's check of a trade change. */
@@ -36,7 +38,39 @@ export async function checkAlert(
 ): Promise<Trigger | undefined> {
   const { type } = alert;
   if (isRunning(type)) return checkRunning(tx, { ...alert, type }, change, running);
+  if (type === 'trailingDrawdown') return undefined;
   return checks[type](alert, change);
+}
+
+/** True when an edit changes what the trade's marks or close are made of. */
+const movesMarks = (a: TradeRow, b: TradeRow) =>
+  (
+    [
+      'instrument',
+      'direction',
+      'entryPrice',
+      'positionSize',
+      'entryTime',
+      'exitPrice',
+      'exitTime',
+      'resultMicros',
+      'fees',
+      'multiplier',
+    ] as const
+  ).some((k) => a[k] !== b[k]);
+
+/**
+ * The prop-firm checks of a trade change (docs/analytics.md, "Prop-firm rules"): a trailing
+ * drawdown breached by the trade's close or its marks, a daily loss limit counting open losses
+ * breached by its marks on the days it was held. Answers each breach to fire.
+ */
+export async function checkMarks(tx: Repositories, deps: CoreDeps, alert: AlertRow, change: TradeChange): Promise<Trigger[]> {
+  const { trade, before } = change;
+  if (before !== undefined && !movesMarks(before, trade)) return [];
+  const scope = { tradeIds: new Set([trade.id]) };
+  if (alert.type === 'trailingDrawdown') return trailingBreaches(tx, alert, scope, change);
+  if (alert.type !== 'dailyLossLimit' || !alert.countOpen) return [];
+  return openDayBreaches(tx, deps, alert, scope, { from: trade.entryTime, to: (trade.exitTime ?? deps.clock.now()) + 1 });
 }
 
 /**
@@ -51,11 +85,21 @@ export async function evaluateAlerts(tx: Repositories, deps: CoreDeps, change: T
     if (!alert.active) continue;
     const trigger = await checkAlert(tx, alert, change, running);
     if (trigger) await fire(tx, deps, alert, change.trade, trigger);
+    for (const breach of await checkMarks(tx, deps, alert, change)) await fire(tx, deps, alert, change.trade, breach);
   }
 }
 
-/** Records an alert's firing once per period and emits `alert.triggered`. */
-export async function fire(tx: Repositories, deps: CoreDeps, alert: AlertRow, trade: TradeRow, t: Trigger): Promise<void> {
+/**
+ * Records an alert's firing once per period and emits `alert.triggered`; a breach between two
+ * closes adds `breach: { time, price, instrument }` to the event (docs/webhooks.md).
+ */
+export async function fire(
+  tx: Repositories,
+  deps: CoreDeps,
+  alert: AlertRow,
+  trade: Pick<TradeRow, 'id'>,
+  t: Trigger,
+): Promise<void> {
   const triggeredAt = deps.clock.now();
   const id = deps.ids.next();
   const inserted = await tx.alerts.insertEventOnce({
@@ -64,7 +108,7 @@ export async function fire(tx: Repositories, deps: CoreDeps, alert: AlertRow, tr
     alertId: alert.id,
     periodKey: t.periodKey,
     value: t.value,
-    tradeId: trade.id,
+    tradeId: t.tradeId ?? trade.id,
     triggeredAt,
   });
   if (!inserted) return;
@@ -74,7 +118,8 @@ export async function fire(tx: Repositories, deps: CoreDeps, alert: AlertRow, tr
     type: alert.type,
     threshold: alert.threshold,
     value: t.value,
-    tradeId: trade.id,
+    tradeId: t.tradeId ?? trade.id,
     triggeredAt: isoUtc(triggeredAt),
+    ...(t.breach && { breach: { time: isoUtc(t.breach.time), price: t.breach.price, instrument: t.breach.instrument } }),
   });
 }

@@ -14,6 +14,7 @@ import { notFound } from '../shared/errors.js';
 import { isoUtc } from '../shared/iso.js';
 import { parseInput } from '../shared/validate.js';
 import type { AlertEventRow, AlertRow } from '../storage/rows.js';
+import { ruleOptions } from './rule-options.js';
 
 const iso = isoUtc;
 
@@ -26,6 +27,10 @@ export function alertRecord(a: AlertRow): Alert {
     threshold: a.threshold,
     tz: a.tz,
     active: a.active,
+    startingBalance: a.startingBalance,
+    trailing: a.trailing,
+    stopTrailingAtStart: a.stopTrailingAtStart,
+    countOpen: a.countOpen,
     createdAt: iso(a.createdAt),
     updatedAt: iso(a.updatedAt),
   };
@@ -54,7 +59,20 @@ export function alerts(deps: CoreDeps) {
     async create(userId: string, input: unknown): Promise<Alert> {
       const body = parseInput(alertCreateSchema, input);
       const now = deps.clock.now();
-      const row: AlertRow = { userId, id: deps.ids.next(), ...body, createdAt: now, updatedAt: now };
+      const { name, type, threshold, tz, active } = body;
+      const options = ruleOptions(type, threshold, body);
+      const row: AlertRow = {
+        userId,
+        id: deps.ids.next(),
+        name,
+        type,
+        threshold,
+        tz,
+        active,
+        ...options,
+        createdAt: now,
+        updatedAt: now,
+      };
       await storage.repos.alerts.insert(row);
       return alertRecord(row);
     },
@@ -66,7 +84,7 @@ export function alerts(deps: CoreDeps) {
     async get(userId: string, id: string): Promise<Alert> {
       return alertRecord(await load(userId, id));
     },
-    /** Partial update of name, threshold, tz, active. */
+    /** Partial update of name, threshold, tz, active and the options of the rule's type. */
     async update(userId: string, id: string, input: unknown): Promise<Alert> {
       const patch = parseInput(alertUpdateSchema, input);
       const before = await load(userId, id);
@@ -75,6 +93,7 @@ export function alerts(deps: CoreDeps) {
       if (patch.threshold !== undefined) after.threshold = patch.threshold;
       if (patch.tz !== undefined) after.tz = patch.tz;
       if (patch.active !== undefined) after.active = patch.active;
+      Object.assign(after, ruleOptions(after.type, after.threshold, patch, before));
       await storage.repos.alerts.update(after);
       return alertRecord(after);
     },

@@ -12,4 +12,8 @@ export interface TradeChange {
 export interface Trigger {
   periodKey: string;
   value: number;
+  /** The trade it fired for, when not the trade of the change (a mark of another open position). */
+  tradeId?: string;
+  /** A breach between two closes: the start of the bar (or the fill) whose price breached the rule, that price and its series. */
+  breach?: { time: number; price: number; instrument: string };
 }

@@ -1,5 +1,5 @@
 /** Storage-level records: times are ms since epoch, money in results is integer micro-units. */
-import type { AssetClass, ExecutionAction, OptionRight, Strategy } from '@tj/schemas';
+import type { AlertType, AssetClass, ExecutionAction, OptionRight, Strategy, TrailingMode } from '@tj/schemas';
 
 /** One partial exit: the P&L booked at `time` (epoch ms) before the trade closed, net of the closed part's fees. */
 export interface PartialExitRow {
@@ -218,10 +218,18 @@ export interface AlertRow {
   userId: string;
   id: string;
   name: string;
-  type: 'dailyLossLimit' | 'maxConsecutiveLosses' | 'maxDrawdown' | 'riskPerTrade' | 'missingStopLoss';
+  type: AlertType;
   threshold: number;
   tz: string;
   active: boolean;
+  /** trailingDrawdown: the starting balance (null for other types). */
+  startingBalance: number | null;
+  /** trailingDrawdown: how its threshold trails (null for other types). */
+  trailing: TrailingMode | null;
+  /** trailingDrawdown: the threshold stops trailing at the starting balance. */
+  stopTrailingAtStart: boolean;
+  /** dailyLossLimit: the day's loss counts open positions at their worst mark from bars. */
+  countOpen: boolean;
   createdAt: number;
   updatedAt: number;
 }

@@ -47,7 +47,7 @@ export const alertOperations = {
   updateAlert: {
     method: 'PATCH',
     path: `${BASE}/:id`,
-    summary: 'Change name, threshold, tz or active',
+    summary: 'Change name, threshold, tz, active or the rule options of its type',
     tag: 'alerts',
     auth: true,
     scope: 'write',

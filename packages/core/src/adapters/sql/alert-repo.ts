@@ -15,10 +15,22 @@ function fromRecord(r: Selectable<Database['alerts']>): AlertRow {
     threshold: r.threshold,
     tz: r.tz,
     active: Boolean(r.active),
+    startingBalance: r.starting_balance,
+    trailing: r.trailing as AlertRow['trailing'],
+    stopTrailingAtStart: Boolean(Number(r.stop_trailing_at_start)),
+    countOpen: Boolean(Number(r.count_open)),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
 }
+
+/** The prop-firm options as columns (schema version 35). */
+const optionColumns = (a: AlertRow) => ({
+  starting_balance: a.startingBalance,
+  trailing: a.trailing,
+  stop_trailing_at_start: a.stopTrailingAtStart ? 1 : 0,
+  count_open: a.countOpen ? 1 : 0,
+});
 
 /** Alert rules and triggers on SQL. */
 export function sqlAlertRepo(ctx: SqlContext): AlertRepo {
@@ -37,6 +49,7 @@ export function sqlAlertRepo(ctx: SqlContext): AlertRepo {
           threshold: a.threshold,
           tz: a.tz,
           active: a.active ? 1 : 0,
+          ...optionColumns(a),
           created_at: a.createdAt,
           updated_at: a.updatedAt,
         })
@@ -55,7 +68,14 @@ export function sqlAlertRepo(ctx: SqlContext): AlertRepo {
     async update(a) {
       await db
         .updateTable('alerts')
-        .set({ name: a.name, threshold: a.threshold, tz: a.tz, active: a.active ? 1 : 0, updated_at: a.updatedAt })
+        .set({
+          name: a.name,
+          threshold: a.threshold,
+          tz: a.tz,
+          active: a.active ? 1 : 0,
+          ...optionColumns(a),
+          updated_at: a.updatedAt,
+        })
         .where('user_id', '=', a.userId)
         .where('id', '=', a.id)
         .execute();

@@ -191,6 +191,11 @@ export interface Database {
     threshold: number;
     tz: string;
     active: number;
+    /** Prop-firm options (schema version 35). */
+    starting_balance: number | null;
+    trailing: string | null;
+    stop_trailing_at_start: number;
+    count_open: number;
     created_at: number;
     updated_at: number;
   };
