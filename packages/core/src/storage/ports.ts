@@ -480,6 +480,20 @@ export interface Repositories {
   tradeDays: TradeDayRepo;
   fxRates: FxRateRepo;
   bars: BarRepo;
+  excursions: ExcursionRepo;
+}
+
+/** What excursions read beside the trade repository (docs/analytics.md, "Excursions"). */
+export interface ExcursionRepo {
+  /** A page of the user's closed trades in id order, after `afterId` (null: from the first). */
+  closedTrades(userId: string, afterId: string | null, limit: number): Promise<TradeRow[]>;
+  /**
+   * Closed trades open at some time in [from, to) (an exit at `from` counts) whose instrument is
+   * `instrumentKey` or starts with it (a futures root's contracts: callers keep those whose series it is), in id order.
+   */
+  closedOverlapping(userId: string, instrumentKey: string, from: number, to: number): Promise<TradeRow[]>;
+  /** The executions of these trades, by trade then in order. */
+  executions(userId: string, tradeIds: readonly string[]): Promise<ExecutionRow[]>;
 }
 
 /** One stored reference rate of a user: on `day`, 1 `base` = `rate` `quote` (decimal text). */
