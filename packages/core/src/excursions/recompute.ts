@@ -80,10 +80,15 @@ export async function excursionOf(
 
 /**
  * Computes and stores the excursions of these trades (open ones get reason `open`), writing only
- * those that changed (which bumps the user's data version). Answers each trade's excursion by id.
+ * those that changed. Answers each trade's excursion by id and how many changed. It does not bump
+ * the data version: a trade write already does in its transaction; other callers bump when `changed` > 0.
  */
-export async function updateExcursions(run: ExcursionRun, trades: readonly TradeRow[]): Promise<Map<string, Excursion>> {
+export async function updateExcursions(
+  run: ExcursionRun,
+  trades: readonly TradeRow[],
+): Promise<{ byId: Map<string, Excursion>; changed: number }> {
   const out = new Map<string, Excursion>();
+  let count = 0;
   for (let i = 0; i < trades.length; i += BATCH) {
     const batch = trades.slice(i, i + BATCH);
     const imported = batch.filter((t) => t.exitTime !== null).map((t) => t.id);
@@ -100,6 +105,7 @@ export async function updateExcursions(run: ExcursionRun, trades: readonly Trade
       if (JSON.stringify(computed.excursion) !== JSON.stringify(t.excursion)) changed.push({ id: t.id, ...computed });
     }
     await run.tx.trades.setExcursions(run.userId, changed);
+    count += changed.length;
   }
-  return out;
+  return { byId: out, changed: count };
 }

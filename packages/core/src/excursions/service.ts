@@ -24,11 +24,12 @@ export function excursions(deps: CoreDeps) {
         for (;;) {
           const page: TradeRow[] = await tx.excursions.closedTrades(userId, after, PAGE);
           if (page.length === 0) break;
-          const computed = await updateExcursions(run, page);
+          changed += (await updateExcursions(run, page)).changed;
           trades += page.length;
-          for (const t of page) if (JSON.stringify(computed.get(t.id)) !== JSON.stringify(t.excursion)) changed++;
           after = (page.at(-1) as TradeRow).id;
         }
+        // Analytics read the figures: their cache follows the data version.
+        if (changed > 0) await tx.trades.bumpDataVersion(userId);
         return { trades, changed };
       }),
   };

@@ -158,7 +158,6 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
           FROM (VALUES ${sql.join(values)}) AS v
           WHERE trades.user_id = ${userId} AND trades.id = v.column1`.execute(db);
       }
-      if (rows.length > 0) await bumpCounts(userId, 0, 0);
     },
     async setRMultiples(userId, changes) {
       for (let i = 0; i < changes.length; i += NO_STOP_BATCH) {
