@@ -6,7 +6,7 @@ import type { ExcursionWrite, ExecutionRow, TradeRow } from '../storage/rows.js'
 import { defaultRiskMicros, rMultipleOfRisk } from '../trades/default-risk.js';
 import { rMultipleOf } from '../trades/derive.js';
 import { computeExcursion, excursionWithout } from './compute.js';
-import { chooseSeries } from './coverage.js';
+import { chooseSeries, type SeriesChoice } from './coverage.js';
 import { fillsOf } from './position.js';
 
 /** Trades computed per batch: their executions are one read, their excursions one write. */
@@ -33,55 +33,74 @@ async function riskOf(run: ExcursionRun, t: TradeRow): Promise<(micros: number) 
   return (micros) => rMultipleOfRisk(micros, risk);
 }
 
-/** The excursion of one trade (docs/analytics.md, "Excursions") as stored with it. */
-export async function excursionOf(
-  run: ExcursionRun,
-  t: TradeRow,
-  executions: readonly ExecutionRow[],
-): Promise<Omit<ExcursionWrite, 'id'>> {
-  const bare = (excursion: Excursion) => ({
-    excursion,
-    maeMicros: null,
-    mfeMicros: null,
-    maeR: null,
-    mfeR: null,
-    etdMicros: null,
-  });
-  if (t.exitPrice === null || t.exitTime === null) return bare(excursionWithout('open'));
-  const { tx, userId } = run;
+/** An excursion without figures, as stored. */
+const bare = (excursion: Excursion): Omit<ExcursionWrite, 'id'> => ({
+  excursion,
+  maeMicros: null,
+  mfeMicros: null,
+  maeR: null,
+  mfeR: null,
+  etdMicros: null,
+});
+
+/** The series a trade is measured on, or why it has no figures (`open` while open); stretches read once per run. */
+function seriesOf(run: ExcursionRun, t: TradeRow): Promise<SeriesChoice | { reason: 'open' }> {
+  if (t.exitPrice === null || t.exitTime === null) return Promise.resolve({ reason: 'open' });
   const rangesOf = (key: string, tf: TimeframeSeconds) => {
     const k = `${key}\u0000${tf}`;
     let found = run.ranges.get(k);
     if (found === undefined) {
-      found = tx.bars.ranges(userId, key, tf, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+      found = run.tx.bars.ranges(run.userId, key, tf, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
       run.ranges.set(k, found);
     }
     return found;
   };
-  const choice = await chooseSeries(t, t.entryTime, t.exitTime, rangesOf);
-  if ('reason' in choice) return bare(excursionWithout(choice.reason));
+  return chooseSeries(t, t.entryTime, t.exitTime, rangesOf);
+}
+
+/** The figures of a closed trade on its chosen series: its bars read, its fills from `executions` (or entry and exit). */
+async function measure(
+  run: ExcursionRun,
+  t: TradeRow,
+  choice: Extract<SeriesChoice, { timeframe: number }>,
+  executions: readonly ExecutionRow[],
+): Promise<Omit<ExcursionWrite, 'id'>> {
+  const exitTime = t.exitTime as number;
   const tfMs = choice.timeframe * 1000;
-  const bars = await tx.bars.range(
-    userId,
+  const from = t.entryTime - tfMs + 1;
+  const bars = await run.tx.bars.range(
+    run.userId,
     choice.instrumentKey,
     choice.timeframe,
-    t.entryTime - tfMs + 1,
-    Math.max(t.exitTime, t.entryTime + 1),
+    from,
+    Math.max(exitTime, t.entryTime + 1),
   );
   const trade = {
     direction: t.direction,
     entryPrice: t.entryPrice,
-    exitPrice: t.exitPrice,
+    exitPrice: t.exitPrice as number,
     multiplier: t.multiplier,
     fills: fillsOf(t, executions),
   };
   return computeExcursion(trade, { ...choice, bars }, await riskOf(run, t));
 }
 
+/** The executions of the trades, by trade id (one read). */
+async function executionsOf(run: ExcursionRun, ids: string[]): Promise<Map<string, ExecutionRow[]>> {
+  const byTrade = new Map<string, ExecutionRow[]>();
+  for (const e of ids.length === 0 ? [] : await run.tx.excursions.executions(run.userId, ids)) {
+    const list = byTrade.get(e.tradeId) ?? [];
+    list.push(e);
+    byTrade.set(e.tradeId, list);
+  }
+  return byTrade;
+}
+
 /**
- * Computes and stores the excursions of these trades (open ones get reason `open`), writing only
- * those that changed. Answers each trade's excursion by id and how many changed. It does not bump
- * the data version: a trade write already does in its transaction; other callers bump when `changed` > 0.
+ * Computes and stores the excursions of these trades (docs/analytics.md, "Excursions"; open ones
+ * get reason `open`), writing only those that changed. Executions are read only for the trades
+ * that have bars. Answers each trade's excursion by id and how many changed. It does not bump the
+ * data version: a trade write already does in its transaction; other callers bump when `changed` > 0.
  */
 export async function updateExcursions(
   run: ExcursionRun,
@@ -91,16 +110,16 @@ export async function updateExcursions(
   let count = 0;
   for (let i = 0; i < trades.length; i += BATCH) {
     const batch = trades.slice(i, i + BATCH);
-    const imported = batch.filter((t) => t.exitTime !== null).map((t) => t.id);
-    const executions = new Map<string, ExecutionRow[]>();
-    for (const e of imported.length === 0 ? [] : await run.tx.excursions.executions(run.userId, imported)) {
-      const list = executions.get(e.tradeId) ?? [];
-      list.push(e);
-      executions.set(e.tradeId, list);
-    }
+    const choices = await Promise.all(batch.map((t) => seriesOf(run, t)));
+    const executions = await executionsOf(
+      run,
+      batch.filter((_, j) => !('reason' in (choices[j] as SeriesChoice))).map((t) => t.id),
+    );
     const changed: ExcursionWrite[] = [];
-    for (const t of batch) {
-      const computed = await excursionOf(run, t, executions.get(t.id) ?? []);
+    for (const [j, t] of batch.entries()) {
+      const choice = choices[j] as SeriesChoice | { reason: 'open' };
+      const computed =
+        'reason' in choice ? bare(excursionWithout(choice.reason)) : await measure(run, t, choice, executions.get(t.id) ?? []);
       out.set(t.id, computed.excursion);
       if (JSON.stringify(computed.excursion) !== JSON.stringify(t.excursion)) changed.push({ id: t.id, ...computed });
     }
