@@ -58,6 +58,15 @@ function seriesOf(run: ExcursionRun, t: TradeRow): Promise<SeriesChoice | { reas
   return chooseSeries(t, t.entryTime, t.exitTime, rangesOf);
 }
 
+/**
+ * The excursion of a trade that has no figures to compute (open, or no bars to measure it on),
+ * decided before the trade is stored so its insert carries it; undefined when it has bars.
+ */
+export async function excursionWithoutBars(run: ExcursionRun, t: TradeRow): Promise<Excursion | undefined> {
+  const choice = await seriesOf(run, t);
+  return 'reason' in choice ? excursionWithout(choice.reason) : undefined;
+}
+
 /** The figures of a closed trade on its chosen series: its bars read, its fills from `executions` (or entry and exit). */
 async function measure(
   run: ExcursionRun,

@@ -75,8 +75,8 @@ export interface TradeRow {
   /** The import that created the trade (null when entered by hand). */
   importId: string | null;
   /**
-   * Its excursion as last computed (docs/analytics.md, "Excursions"); null until then. Read only:
-   * inserts and updates never write it, `TradeRepo.setExcursions` does.
+   * Its excursion as last computed (docs/analytics.md, "Excursions"); null until then. Updates
+   * never write it and inserts only one without figures (a reason); `TradeRepo.setExcursions` does.
    */
   excursion: Excursion | null;
   createdAt: number;

@@ -138,6 +138,13 @@ for (const db of DATABASES) {
       await store(owner, XYZ_1M_A);
       const t = await core.trades.create(other, HAND_TRADES.long);
       expect(t.excursion).toEqual(without('no_bars'));
+      // An import without bars stores its trades with the reason at insert; an open position `open`.
+      await core.imports.run(other, textSource(`${SCALED_FILLS}\n2026-11-02T15:00:00Z,XYZ,buy,1,100`), { sourceTz: 'UTC' });
+      const imported = (await core.trades.list(other, { limit: 100 })).trades.filter((x) => x.id !== t.id);
+      expect(imported.map((x) => [x.status, x.excursion])).toEqual([
+        ['open', without('open')],
+        ['closed', without('no_bars')],
+      ]);
       expect((await core.analytics.statistics(other, {})).excursions).toBeNull();
     });
   });

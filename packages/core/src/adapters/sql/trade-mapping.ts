@@ -104,6 +104,16 @@ export function tradeFromRecord(r: TradeRecord, userId: string): TradeRow {
   return { ...tradeListFromRecord(r, userId), resultManual: Boolean(r.result_manual), importKey: r.import_key };
 }
 
+/**
+ * A new trade's row: its {@link tradeToRecord} with its excursion when that has no figures (a
+ * reason: open, no bars…), decided before the insert; figures are only ever written by `setExcursions`.
+ */
+export function tradeInsertRecord(t: TradeRow): Insertable<Database['trades']> {
+  const bare = t.excursion !== null && t.excursion.reason !== null;
+  // Every record has the same columns (multi-row inserts and COPY need that).
+  return { ...tradeToRecord(t), excursion: bare ? JSON.stringify(t.excursion) : null };
+}
+
 /** A storage TradeRow as a trades table row (not its excursion: only `setExcursions` writes that). */
 export function tradeToRecord(t: TradeRow): Insertable<Database['trades']> {
   return {

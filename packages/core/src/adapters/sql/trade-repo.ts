@@ -11,6 +11,7 @@ import {
   TRADE_COLUMNS,
   type TradeRecord,
   tradeFromRecord,
+  tradeInsertRecord,
   tradeListFromRecord,
   tradeToRecord,
 } from './trade-mapping.js';
@@ -78,14 +79,14 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
 
   return {
     async insert(t) {
-      await db.insertInto('trades').values(tradeToRecord(t)).execute();
+      await db.insertInto('trades').values(tradeInsertRecord(t)).execute();
       await bumpCounts(t.userId, 1, isOpen(t));
       if (t.exitTime !== null) touched.close(t.userId, closedFactOf(t));
       await settle();
     },
     async insertMany(rows) {
       const perUser = new Map<string, { total: number; open: number }>();
-      await insertRecords(ctx, 'trades', rows.map(tradeToRecord), INSERT_CHUNK);
+      await insertRecords(ctx, 'trades', rows.map(tradeInsertRecord), INSERT_CHUNK);
       for (const t of rows) {
         touched.touch(t.userId, t.exitTime);
         const c = perUser.get(t.userId) ?? { total: 0, open: 0 };

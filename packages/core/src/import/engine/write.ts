@@ -24,7 +24,7 @@ import type { CorporateActionItem } from '../formats/corporate-action-record.js'
 import type { CorporateActionFields } from '../../corporate-actions/record.js';
 import { storeImportedActions } from '../../corporate-actions/imported.js';
 import { applyToStoredTrades } from '../../corporate-actions/positions.js';
-import { excursionRun, updateExcursions } from '../../excursions/recompute.js';
+import { excursionRun, excursionWithoutBars, updateExcursions } from '../../excursions/recompute.js';
 import type { TradeWritten } from '../../trades/service.js';
 
 /**
@@ -233,9 +233,16 @@ export async function writeTrades(
         report('create', row, item);
       }
     }
+    // A trade without bars (or open) is inserted with its excursion; those with bars are measured once stored.
+    const measured: TradeRow[] = [];
+    for (const [i, row] of fresh.entries()) {
+      const without = await excursionWithoutBars(excursionsRun, row);
+      if (without === undefined) measured.push(row);
+      else fresh[i] = { ...row, excursion: without };
+    }
     await tx.trades.insertMany(fresh);
     if (executions.length > 0) await tx.executions.insertMany(executions);
-    await updateExcursions(excursionsRun, [...rewritten, ...fresh]);
+    await updateExcursions(excursionsRun, [...rewritten, ...measured]);
   }
 }
 
