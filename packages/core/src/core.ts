@@ -1,6 +1,7 @@
 import { accounts } from './accounts/service.js';
 import { alertsAfterBars } from './after-write/alerts-bars.js';
 import { settingsWritten } from './after-write/settings.js';
+import { excursionsAfterBars } from './after-write/excursions.js';
 import { tradeWritten } from './after-write/trades.js';
 import { alerts } from './alerts/service.js';
 import { apiKeys } from './api-keys/service.js';
@@ -9,6 +10,7 @@ import { barFormatRegistry, type BarFormat } from './bars/formats/index.js';
 import { analytics } from './analytics/service.js';
 import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.js';
 import { corporateActions } from './corporate-actions/service.js';
+import { excursions } from './excursions/service.js';
 import { fx } from './fx/service.js';
 import type { FxRateProvider } from './fx/ports.js';
 import type { BarProvider } from './bars/providers.js';
@@ -96,10 +98,12 @@ export function createCore(options: CoreOptions) {
     /** Price bars per instrument and timeframe: imported from chart exports, fetched from providers; what excursions are computed from. */
     bars: bars(
       deps,
-      [alertsAfterBars(deps)],
+      [excursionsAfterBars, alertsAfterBars(deps)],
       { registry: barFormatRegistry(options.barFormats), limits: inputLimits(options.inputLimits) },
       new Map([...(options.barProviders ?? [])].map((p) => [p.name, p])),
     ),
+    /** MAE/MFE/ETD per trade, stored with it when trades or bars are written; `recompute` computes a user's again. */
+    excursions: excursions(deps),
     /** Imports any file the format registry reads (broker exports, our CSVs): detect, list, run; recorded imports: create, list, get, undo. */
     imports: importsOf(deps, options),
     auth: authService,

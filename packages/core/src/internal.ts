@@ -56,3 +56,5 @@ export { applyToStoredTrades, undoOnStoredTrades } from './corporate-actions/pos
 export { storeImportedActions, type StoredImportActions } from './corporate-actions/imported.js';
 export { type CorporateActionFields, corporateActionKey, corporateActionRecord } from './corporate-actions/record.js';
 export * as corporateActionMath from './corporate-actions/adjust.js';
+export { storeBars, type BarBatch } from './bars/store.js';
+export { excursionsAfterBars } from './after-write/excursions.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { excursionSchema } from './bars.js';
 import {
   calendarDate,
   currencyInput,
@@ -243,6 +244,10 @@ export const tradeSchema = z
     strike: z.number().nullable(),
     right: optionRightSchema.nullable(),
     importId: idSchema.nullable().meta({ description: 'The import that created the trade; null when entered by hand' }),
+    excursion: excursionSchema.nullable().meta({
+      description:
+        'MAE, MFE, ETD and efficiencies from the price bars covering the trade (docs/analytics.md, "Excursions"); null until computed',
+    }),
     createdAt: dateTimeOutput,
     updatedAt: dateTimeOutput,
     executions: z.array(tradeExecutionSchema).optional().meta({
@@ -292,6 +297,9 @@ export const tradeStatisticsQuerySchema = z.strictObject({
   ...tradeFilterQuery,
   ...reportingCurrencyQuery,
   tz: timeZone.default('UTC'),
+  maeR: z.coerce.number().min(0.01).max(100).default(1).meta({
+    description: 'The x of excursions.stopPlacement: the share of winners whose MAE went beyond −x R (default 1)',
+  }),
 });
 
 /** Response of GET /api/trades. */
@@ -318,7 +326,7 @@ export type TradeListQuery = z.output<typeof tradeListQuerySchema>;
 /** Which trades an analytic looks at (validated). */
 export type TradeSelection = { [K in keyof typeof tradeSelectionQuery]?: z.output<(typeof tradeSelectionQuery)[K]> };
 /** Validated trade filter. */
-export type TradeFilter = Omit<z.output<typeof tradeStatisticsQuerySchema>, 'tz' | 'currency'>;
+export type TradeFilter = Omit<z.output<typeof tradeStatisticsQuerySchema>, 'tz' | 'currency' | 'maeR'>;
 /** One execution of a trade. */
 export type TradeExecution = z.output<typeof tradeExecutionSchema>;
 /** An option strategy name. */

@@ -11,6 +11,7 @@ import type {
   DeliveryRow,
   EventRow,
   ExecutionRow,
+  ExcursionWrite,
   IdempotencyRow,
   ImportProfileRow,
   ImportRow,
@@ -143,6 +144,8 @@ export interface TradeRepo {
   exitPnlMicros(userId: string, from: number, to: number): Promise<number>;
   /** Closed trades without a stop, in id order and batches: what their R from a default risk depends on. */
   closedWithoutStop(userId: string): AsyncIterable<NoStopTrade[]>;
+  /** Stores computed excursions with their trades (JSON and figure columns); ids not found are skipped. The data version is the caller's to bump. */
+  setExcursions(userId: string, rows: readonly ExcursionWrite[]): Promise<void>;
   /** Sets the R multiple of these trades (a change of default risk). */
   setRMultiples(userId: string, changes: Array<{ id: string; rMultiple: number | null }>): Promise<void>;
   /** Id, open flag and last update of the trades an import created, by id. */
@@ -477,6 +480,38 @@ export interface Repositories {
   tradeDays: TradeDayRepo;
   fxRates: FxRateRepo;
   bars: BarRepo;
+  excursions: ExcursionRepo;
+}
+
+/** What excursions read beside the trade repository (docs/analytics.md, "Excursions"). */
+export interface ExcursionRepo {
+  /** A page of the user's closed trades in id order, after `afterId` (null: from the first). */
+  closedTrades(userId: string, afterId: string | null, limit: number): Promise<TradeRow[]>;
+  /**
+   * Closed trades open at some time in [from, to) (an exit at `from` counts) whose instrument is
+   * `instrumentKey` or starts with it (a futures root's contracts: callers keep those whose series it is), in id order.
+   */
+  closedOverlapping(userId: string, instrumentKey: string, from: number, to: number): Promise<TradeRow[]>;
+  /** The executions of these trades, by trade then in order. */
+  executions(userId: string, tradeIds: readonly string[]): Promise<ExecutionRow[]>;
+  /** Sums of the excursion figures of the query's closed trades (see {@link ExcursionSums}); `maeR` the stop-placement x. */
+  sums(userId: string, query: TradeQuery, maeR: number): Promise<ExcursionSums>;
+}
+
+/** Exact sums of stored excursion figures: money in micros, R scaled by 1e8. */
+export interface ExcursionSums {
+  /** Closed trades with figures, and the sums of their MAE, MFE and ETD (micros). */
+  trades: number;
+  maeMicros: number;
+  mfeMicros: number;
+  etdMicros: number;
+  /** Of those, the trades with R figures, and the sums of MAE and MFE R × 1e8. */
+  rTrades: number;
+  maeRScaled: bigint;
+  mfeRScaled: bigint;
+  /** Winning trades with an MAE in R, and those whose MAE R is below −maeR. */
+  winnersWithR: number;
+  winnersBeyond: number;
 }
 
 /** One stored reference rate of a user: on `day`, 1 `base` = `rate` `quote` (decimal text). */

@@ -188,18 +188,24 @@ for (const db of DATABASES) {
               );
             }
             for (const user of users) {
-              const { openTrades, currency, fx, ...stats } = await core.analytics.statistics(user, {});
-              // One currency (none stated): nothing converted.
-              expect([currency, fx]).toEqual([null, null]);
+              const { openTrades, currency, fx, excursions, ...stats } = await core.analytics.statistics(user, {});
+              // One currency (none stated): nothing converted; no bars, so no excursion figures.
+              expect([currency, fx, excursions]).toEqual([null, null, null]);
               expect(stats).toEqual(await scanned(storage, user, createStatisticsAccumulator()));
               // An entry-date filter that keeps every trade goes the scan's way through the service.
               const money = { currency, fx };
               expect(await core.analytics.statistics(user, { dateFrom: '2000-01-01' })).toEqual({
                 ...stats,
                 openTrades,
+                excursions,
                 ...money,
               });
-              expect(await core.analytics.statistics(user, { status: 'closed' })).toEqual({ ...stats, openTrades: 0, ...money });
+              expect(await core.analytics.statistics(user, { status: 'closed' })).toEqual({
+                ...stats,
+                openTrades: 0,
+                excursions,
+                ...money,
+              });
               const tradingDays = tradingDaysOf(tz, await core.settings.get(user));
               const reference = createDashboardAccumulator({ now: clock.now(), tz, tradingDays });
               expect(await core.analytics.dashboard(user, { tz })).toEqual({

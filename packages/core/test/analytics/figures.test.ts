@@ -126,6 +126,7 @@ for (const db of DATABASES) {
       expect(await h.core().analytics.statistics(user, {})).toEqual({
         currency: null,
         fx: null,
+        excursions: null,
         totalTrades: 4,
         wins: 2,
         losses: 1,

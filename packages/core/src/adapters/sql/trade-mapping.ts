@@ -38,6 +38,7 @@ export const LIST_COLUMNS = [
   'fx_rate',
   'fx_base',
   'fees_from_schedule',
+  'excursion',
 ] as const;
 
 /** The columns a full TradeRow is read from (not the user id, lower-cased instrument or status: they are derived). */
@@ -81,6 +82,7 @@ export function tradeListFromRecord(r: ListRecord, userId: string): TradeListRow
     fxRate: r.fx_rate,
     fxBase: r.fx_base,
     feesFromSchedule: Boolean(Number(r.fees_from_schedule)),
+    excursion: r.excursion === null ? null : (JSON.parse(r.excursion) as TradeRow['excursion']),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -102,7 +104,17 @@ export function tradeFromRecord(r: TradeRecord, userId: string): TradeRow {
   return { ...tradeListFromRecord(r, userId), resultManual: Boolean(r.result_manual), importKey: r.import_key };
 }
 
-/** A storage TradeRow as a trades table row. */
+/**
+ * A new trade's row: its {@link tradeToRecord} with its excursion when that has no figures (a
+ * reason: open, no bars…), decided before the insert; figures are only ever written by `setExcursions`.
+ */
+export function tradeInsertRecord(t: TradeRow): Insertable<Database['trades']> {
+  const bare = t.excursion !== null && t.excursion.reason !== null;
+  // Every record has the same columns (multi-row inserts and COPY need that).
+  return { ...tradeToRecord(t), excursion: bare ? JSON.stringify(t.excursion) : null };
+}
+
+/** A storage TradeRow as a trades table row (not its excursion: only `setExcursions` writes that). */
 export function tradeToRecord(t: TradeRow): Insertable<Database['trades']> {
   return {
     user_id: t.userId,

@@ -11,6 +11,7 @@ import {
   TRADE_COLUMNS,
   type TradeRecord,
   tradeFromRecord,
+  tradeInsertRecord,
   tradeListFromRecord,
   tradeToRecord,
 } from './trade-mapping.js';
@@ -78,14 +79,14 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
 
   return {
     async insert(t) {
-      await db.insertInto('trades').values(tradeToRecord(t)).execute();
+      await db.insertInto('trades').values(tradeInsertRecord(t)).execute();
       await bumpCounts(t.userId, 1, isOpen(t));
       if (t.exitTime !== null) touched.close(t.userId, closedFactOf(t));
       await settle();
     },
     async insertMany(rows) {
       const perUser = new Map<string, { total: number; open: number }>();
-      await insertRecords(ctx, 'trades', rows.map(tradeToRecord), INSERT_CHUNK);
+      await insertRecords(ctx, 'trades', rows.map(tradeInsertRecord), INSERT_CHUNK);
       for (const t of rows) {
         touched.touch(t.userId, t.exitTime);
         const c = perUser.get(t.userId) ?? { total: 0, open: 0 };
@@ -143,6 +144,20 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
           resultMicros: Number(r.result_micros),
         }));
         after = rows[rows.length - 1]?.id;
+      }
+    },
+    async setExcursions(userId, rows) {
+      // One UPDATE … FROM (VALUES …) per chunk: a round trip per 500 trades, not per trade.
+      for (let i = 0; i < rows.length; i += NO_STOP_BATCH) {
+        const values = rows
+          .slice(i, i + NO_STOP_BATCH)
+          .map(
+            (r) =>
+              sql`(${caps.typedParam(r.id, 'uuid')}, CAST(${JSON.stringify(r.excursion)} AS TEXT), CAST(${r.maeMicros} AS BIGINT), CAST(${r.mfeMicros} AS BIGINT), CAST(${r.maeR} AS DOUBLE PRECISION), CAST(${r.mfeR} AS DOUBLE PRECISION), CAST(${r.etdMicros} AS BIGINT))`,
+          );
+        await sql`UPDATE trades SET excursion = v.column2, mae_micros = v.column3, mfe_micros = v.column4, mae_r = v.column5, mfe_r = v.column6, etd_micros = v.column7
+          FROM (VALUES ${sql.join(values)}) AS v
+          WHERE trades.user_id = ${userId} AND trades.id = v.column1`.execute(db);
       }
     },
     async setRMultiples(userId, changes) {
