@@ -22,7 +22,6 @@ export type { ClosedTradeFact } from './summaries/fact.js';
 export { trades, newTradeRow, type CreateOptions } from './trades/service.js';
 export { insertTrade } from './after-write/trades.js';
 export { alertsAfterBars } from './after-write/alerts-bars.js';
-export { type BarBatch, storeBars } from './bars/store.js';
 export { tradeRecord } from './trades/record.js';
 export { journal } from './journal/service.js';
 export { alerts } from './alerts/service.js';
