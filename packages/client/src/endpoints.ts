@@ -48,6 +48,7 @@ export const ENDPOINTS = {
   importFxRates: { method: 'POST', path: '/fx/rates', idempotent: true },
   deleteFxRates: { method: 'DELETE', path: '/fx/rates' },
   fetchFxRates: { method: 'POST', path: '/fx/fetch', idempotent: true },
+  getTradeBars: { method: 'GET', path: '/trades/:id/bars' },
   reportSummary: { method: 'GET', path: '/reports/summary' },
   reportSummaryHtml: { method: 'GET', path: '/reports/summary.html', responseType: 'text' },
   listJournalEntries: { method: 'GET', path: '/journal' },

@@ -11,6 +11,7 @@ export * from './bars.js';
 export * from './errors.js';
 export * from './ids.js';
 export * from './journal.js';
+export * from './trade-bars.js';
 export * from './report.js';
 export * from './totp.js';
 export * from './trade.js';

@@ -1,5 +1,6 @@
 import type { AfterBars } from '../after-write/bars.js';
 import type { CoreDeps } from '../shared/deps.js';
+import { barsAroundTrade } from './around-trade.js';
 import { barInstrumentKey, type Bar } from './types.js';
 
 /**
@@ -17,5 +18,8 @@ export function bars(deps: CoreDeps, afterBars: readonly AfterBars[]) {
     /** The bars of one series starting in [from, to) (ms), oldest first. */
     range: (userId: string, instrument: string, timeframe: number, from: number, to: number): Promise<Bar[]> =>
       storage.repos.bars.range(userId, barInstrumentKey(instrument), timeframe, from, to),
+
+    /** The bars around one trade, from the series it is measured on, with padding (`not_found` for an unknown trade). */
+    aroundTrade: barsAroundTrade(deps),
   };
 }

@@ -1,5 +1,7 @@
 import type { barOperations } from '@tj/core';
-import type { HandlersOf } from './route.js';
+import { type HandlersOf, ok } from './route.js';
 
 /** Price bars: imported, fetched from a provider, read around a trade. */
-export const barHandlers: HandlersOf<typeof barOperations> = {};
+export const barHandlers: HandlersOf<typeof barOperations> = {
+  getTradeBars: async ({ core, userId, params, query }) => ok(await core.bars.aroundTrade(userId, params.id, query)),
+};
