@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { excursionSchema } from './bars.js';
 import {
   calendarDate,
   currencyInput,
@@ -243,6 +244,10 @@ export const tradeSchema = z
     strike: z.number().nullable(),
     right: optionRightSchema.nullable(),
     importId: idSchema.nullable().meta({ description: 'The import that created the trade; null when entered by hand' }),
+    excursion: excursionSchema.nullable().meta({
+      description:
+        'MAE, MFE, ETD and efficiencies from the price bars covering the trade (docs/analytics.md, "Excursions"); null until computed',
+    }),
     createdAt: dateTimeOutput,
     updatedAt: dateTimeOutput,
     executions: z.array(tradeExecutionSchema).optional().meta({

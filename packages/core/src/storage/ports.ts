@@ -11,6 +11,7 @@ import type {
   DeliveryRow,
   EventRow,
   ExecutionRow,
+  ExcursionWrite,
   IdempotencyRow,
   ImportProfileRow,
   ImportRow,
@@ -143,6 +144,8 @@ export interface TradeRepo {
   exitPnlMicros(userId: string, from: number, to: number): Promise<number>;
   /** Closed trades without a stop, in id order and batches: what their R from a default risk depends on. */
   closedWithoutStop(userId: string): AsyncIterable<NoStopTrade[]>;
+  /** Stores computed excursions with their trades (JSON and figure columns) and bumps the data version; ids not found are skipped. */
+  setExcursions(userId: string, rows: readonly ExcursionWrite[]): Promise<void>;
   /** Sets the R multiple of these trades (a change of default risk). */
   setRMultiples(userId: string, changes: Array<{ id: string; rMultiple: number | null }>): Promise<void>;
   /** Id, open flag and last update of the trades an import created, by id. */

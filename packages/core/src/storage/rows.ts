@@ -1,5 +1,5 @@
 /** Storage-level records: times are ms since epoch, money in results is integer micro-units. */
-import type { AssetClass, ExecutionAction, OptionRight, Strategy } from '@tj/schemas';
+import type { AssetClass, ExecutionAction, Excursion, OptionRight, Strategy } from '@tj/schemas';
 
 /** One partial exit: the P&L booked at `time` (epoch ms) before the trade closed, net of the closed part's fees. */
 export interface PartialExitRow {
@@ -74,8 +74,24 @@ export interface TradeRow {
   importKey: string | null;
   /** The import that created the trade (null when entered by hand). */
   importId: string | null;
+  /**
+   * Its excursion as last computed (docs/analytics.md, "Excursions"); null until then. Read only:
+   * inserts and updates never write it, `TradeRepo.setExcursions` does.
+   */
+  excursion: Excursion | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** A computed excursion as stored with its trade: the JSON, and the figures analytics read as columns. */
+export interface ExcursionWrite {
+  id: string;
+  excursion: Excursion;
+  maeMicros: number | null;
+  mfeMicros: number | null;
+  maeR: number | null;
+  mfeR: number | null;
+  etdMicros: number | null;
 }
 
 /** A trade as a list shows it: everything but the import key and the manual-result flag. */

@@ -41,6 +41,7 @@ export function tradeRecord(t: TradeListRow): Trade {
     strike: t.strike,
     right: t.right,
     importId: t.importId,
+    excursion: t.excursion,
     createdAt: iso(t.createdAt),
     updatedAt: iso(t.updatedAt),
   };

@@ -77,6 +77,7 @@ export function newTradeRow(
     right: body.right ?? null,
     importKey: opts.importKey ?? null,
     importId: opts.importId ?? null,
+    excursion: null,
     createdAt: now,
     updatedAt: now,
   });

@@ -38,6 +38,7 @@ export const LIST_COLUMNS = [
   'fx_rate',
   'fx_base',
   'fees_from_schedule',
+  'excursion',
 ] as const;
 
 /** The columns a full TradeRow is read from (not the user id, lower-cased instrument or status: they are derived). */
@@ -81,6 +82,7 @@ export function tradeListFromRecord(r: ListRecord, userId: string): TradeListRow
     fxRate: r.fx_rate,
     fxBase: r.fx_base,
     feesFromSchedule: Boolean(Number(r.fees_from_schedule)),
+    excursion: r.excursion === null ? null : (JSON.parse(r.excursion) as TradeRow['excursion']),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -102,7 +104,7 @@ export function tradeFromRecord(r: TradeRecord, userId: string): TradeRow {
   return { ...tradeListFromRecord(r, userId), resultManual: Boolean(r.result_manual), importKey: r.import_key };
 }
 
-/** A storage TradeRow as a trades table row. */
+/** A storage TradeRow as a trades table row (not its excursion: only `setExcursions` writes that). */
 export function tradeToRecord(t: TradeRow): Insertable<Database['trades']> {
   return {
     user_id: t.userId,

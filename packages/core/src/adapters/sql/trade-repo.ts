@@ -145,6 +145,24 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
         after = rows[rows.length - 1]?.id;
       }
     },
+    async setExcursions(userId, rows) {
+      for (const r of rows) {
+        await db
+          .updateTable('trades')
+          .set({
+            excursion: JSON.stringify(r.excursion),
+            mae_micros: r.maeMicros,
+            mfe_micros: r.mfeMicros,
+            mae_r: r.maeR,
+            mfe_r: r.mfeR,
+            etd_micros: r.etdMicros,
+          })
+          .where('user_id', '=', userId)
+          .where('id', '=', r.id)
+          .execute();
+      }
+      if (rows.length > 0) await bumpCounts(userId, 0, 0);
+    },
     async setRMultiples(userId, changes) {
       for (let i = 0; i < changes.length; i += NO_STOP_BATCH) {
         const part = changes.slice(i, i + NO_STOP_BATCH);
