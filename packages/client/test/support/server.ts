@@ -3,6 +3,7 @@
  * tests; plus a user to log in as and a way to forge an access token that has expired.
  */
 import { createHmac, randomUUID } from 'node:crypto';
+import type { Storage } from '@tj/core';
 import { createServer, type RateLimitConfig } from '@tj/http';
 import { afterAll, beforeAll } from 'vitest';
 import { DATABASES, type TestDatabase } from '../../../../test/support/databases.js';
@@ -25,6 +26,8 @@ export interface TestServerOptions {
 export interface TestServer {
   url: string;
   db: TestDatabase;
+  /** The server's own storage (to seed what no endpoint writes yet, such as bars). */
+  storage: Storage;
   /** Creates a user with {@link PASSWORD}; returns its email. */
   createUser(name?: string): Promise<{ email: string; id: string }>;
   /** A client for `url`; extra options (fetch, tokens, retry…) as given. */
@@ -61,6 +64,7 @@ export function useServer(db: TestDatabase = DATABASES[0] as TestDatabase, optio
     const server: TestServer = {
       url,
       db,
+      storage: opened.storage,
       async createUser(name = 'Ann') {
         const email = `${name.toLowerCase()}-${randomUUID()}@example.com`;
         const user = await app.core.auth.createUser({ email, name, password: PASSWORD });
