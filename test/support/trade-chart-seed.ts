@@ -73,3 +73,46 @@ export async function seedTradeChart(storage: Storage, userId: string, tradeId: 
     ]),
   );
 }
+
+/** A losing trade over the same bars: ESZ6 short 1 at 5002 (14:27:10) out at 5002.5 (14:28:50), stop 5004 (risk 100). */
+export const CHART_LOSER = {
+  instrument: 'ESZ6',
+  assetClass: 'future',
+  direction: 'short',
+  entryPrice: 5002,
+  positionSize: 1,
+  multiplier: 50,
+  stopLoss: 5004,
+  entryTime: '2026-11-20T14:27:10Z',
+  exitPrice: 5002.5,
+  exitTime: '2026-11-20T14:28:50Z',
+} as const;
+
+/**
+ * Its excursion by hand, over the bars of 14:27 (high 5002.5, low 5001) and 14:28 (high 5002.75,
+ * low 5001.25): MAE (5002 − 5002.75) × 50 = −37.5, −0.375R at 14:28; MFE (5002 − 5001) × 50 = 50,
+ * 0.5R at 14:27; result (5002 − 5002.5) × 50 = −25, so ETD 50 + 25 = 75; entry efficiency
+ * (5002 − 5001) ÷ 1.75 = 0.571428…, exit efficiency (5002.75 − 5002.5) ÷ 1.75 = 0.142857….
+ */
+export const LOSER_EXCURSION: Excursion = {
+  reason: null,
+  barsInstrument: 'ESZ6',
+  continuous: false,
+  timeframe: '1m',
+  mae: { price: 5002.75, money: -37.5, r: -0.375, time: '2026-11-20T14:28:00.000Z' },
+  mfe: { price: 5001, money: 50, r: 0.5, time: '2026-11-20T14:27:00.000Z' },
+  etd: 75,
+  entryEfficiency: 1 / 1.75,
+  exitEfficiency: 0.25 / 1.75,
+  high: 5002.75,
+  low: 5001,
+};
+
+/** Stores the losing trade's excursion (the bars are those {@link seedTradeChart} stores). */
+export async function seedLoserExcursion(storage: Storage, userId: string, tradeId: string): Promise<void> {
+  await storage.transaction((tx) =>
+    tx.trades.setExcursions(userId, [
+      { id: tradeId, excursion: LOSER_EXCURSION, maeMicros: -37_500_000, mfeMicros: 50_000_000, maeR: -0.375, mfeR: 0.5, etdMicros: 75_000_000 },
+    ]),
+  );
+}

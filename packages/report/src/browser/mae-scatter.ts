@@ -21,8 +21,20 @@ export function maeScatterOption(s: Report['excursionScatter']): Record<string, 
   return {
     grid: { left: 72, right: 24, top: 36, bottom: 48 },
     legend: { top: 0 },
-    xAxis: { type: 'value', name: inR ? 'MAE (R)' : 'MAE', nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: inR ? undefined : axisMoney } },
-    yAxis: { type: 'value', name: inR ? 'Result (R)' : 'Result', axisLabel: { formatter: inR ? undefined : axisMoney } },
+    xAxis: {
+      type: 'value',
+      name: inR ? 'MAE (R)' : 'MAE',
+      nameLocation: 'middle',
+      nameGap: 28,
+      axisLine: { onZero: false },
+      axisLabel: { formatter: inR ? undefined : axisMoney },
+    },
+    yAxis: {
+      type: 'value',
+      name: inR ? 'Result (R)' : 'Result',
+      axisLine: { onZero: false },
+      axisLabel: { formatter: inR ? undefined : axisMoney },
+    },
     tooltip: {
       formatter: (p: { value: [number, number, string] }) =>
         `${escapeText(p.value[2])}<br>MAE ${value(p.value[0])}<br>result ${value(p.value[1])}`,

@@ -55,6 +55,9 @@ export function tradeChartOption(d: TradeChartData): Record<string, unknown> {
     if (p === null) return [];
     const colour = key === 'mae' ? CANDLE_DOWN : CANDLE_UP;
     const text = excursionText(key.toUpperCase(), p);
+    // The higher of the two extremes is labelled above its point, the lower below (a short's MAE is the higher).
+    const other = d.marks[key === 'mae' ? 'mfe' : 'mae'];
+    const above = other === null ? key === 'mfe' : p.price >= other.price;
     return [
       {
         name: key.toUpperCase(),
@@ -63,7 +66,7 @@ export function tradeChartOption(d: TradeChartData): Record<string, unknown> {
         symbolSize: 9,
         itemStyle: { color: colour },
         z: 4,
-        label: { show: true, position: key === 'mae' ? 'bottom' : 'top', formatter: text, color: colour },
+        label: { show: true, position: above ? 'top' : 'bottom', formatter: text, color: colour },
         markLine: {
           symbol: 'none',
           silent: true,
