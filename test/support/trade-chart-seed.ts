@@ -42,7 +42,14 @@ const OHLC: Array<[number, number, number, number]> = [
 ];
 
 /** The 16 bars 14:25 … 14:40. */
-export const CHART_BARS: Bar[] = OHLC.map(([open, high, low, close], i) => ({ time: minute(i), open, high, low, close, volume: 100 + i }));
+export const CHART_BARS: Bar[] = OHLC.map(([open, high, low, close], i) => ({
+  time: minute(i),
+  open,
+  high,
+  low,
+  close,
+  volume: 100 + i,
+}));
 
 /**
  * The excursion by hand: MAE (4999 − 5002) × 50 = −150, −150 ÷ 200 = −0.75R at 14:32; MFE
@@ -69,7 +76,15 @@ export async function seedTradeChart(storage: Storage, userId: string, tradeId: 
   await storage.transaction((tx) => storeBars(tx, userId, { instrumentKey: 'ESZ6', timeframe: 60, bars: CHART_BARS, range }, []));
   await storage.transaction((tx) =>
     tx.trades.setExcursions(userId, [
-      { id: tradeId, excursion: CHART_EXCURSION, maeMicros: -150_000_000, mfeMicros: 250_000_000, maeR: -0.75, mfeR: 1.25, etdMicros: 150_000_000 },
+      {
+        id: tradeId,
+        excursion: CHART_EXCURSION,
+        maeMicros: -150_000_000,
+        mfeMicros: 250_000_000,
+        maeR: -0.75,
+        mfeR: 1.25,
+        etdMicros: 150_000_000,
+      },
     ]),
   );
 }
@@ -112,7 +127,15 @@ export const LOSER_EXCURSION: Excursion = {
 export async function seedLoserExcursion(storage: Storage, userId: string, tradeId: string): Promise<void> {
   await storage.transaction((tx) =>
     tx.trades.setExcursions(userId, [
-      { id: tradeId, excursion: LOSER_EXCURSION, maeMicros: -37_500_000, mfeMicros: 50_000_000, maeR: -0.375, mfeR: 0.5, etdMicros: 75_000_000 },
+      {
+        id: tradeId,
+        excursion: LOSER_EXCURSION,
+        maeMicros: -37_500_000,
+        mfeMicros: 50_000_000,
+        maeR: -0.375,
+        mfeR: 0.5,
+        etdMicros: 75_000_000,
+      },
     ]),
   );
 }

@@ -38,6 +38,7 @@ export function tradeMarks(trade: Marked): TradeMarks {
       ...excursion,
     };
   }
-  const exit = trade.exitTime !== null && trade.exitPrice !== null ? [{ time: Date.parse(trade.exitTime), price: trade.exitPrice }] : [];
+  const exit =
+    trade.exitTime !== null && trade.exitPrice !== null ? [{ time: Date.parse(trade.exitTime), price: trade.exitPrice }] : [];
   return { entries: [{ time: Date.parse(trade.entryTime), price: trade.entryPrice }], exits: exit, ...excursion };
 }

@@ -54,7 +54,8 @@ export const reportTradeBarsSchema = tradeBarsSchema.extend({ tradeId: idSchema 
 export const excursionScatterSchema = z
   .object({
     unit: z.enum(['money', 'r']).meta({
-      description: 'money: MAE and result in the trades’ money; r: both in R (a report converted to a currency, trades with a risk)',
+      description:
+        'money: MAE and result in the trades’ money; r: both in R (a report converted to a currency, trades with a risk)',
     }),
     points: z.array(z.object({ tradeId: idSchema, instrument: z.string(), mae: z.number(), result: z.number() })),
     truncated: z.boolean().meta({ description: 'true when only the latest exits are shown (at most 10,000 points)' }),
@@ -73,7 +74,9 @@ export const reportSchema = z
     categories: z.array(byCategorySchema.omit({ currency: true, fx: true })),
     bestTrades: z.array(tradeSchema),
     worstTrades: z.array(tradeSchema),
-    tradeBars: z.array(reportTradeBarsSchema).meta({ description: 'The bars around the first best and worst trades (at most 3 of each)' }),
+    tradeBars: z
+      .array(reportTradeBarsSchema)
+      .meta({ description: 'The bars around the first best and worst trades (at most 3 of each)' }),
     excursionScatter: excursionScatterSchema,
     journal: z.array(journalEntrySchema),
   })

@@ -19,7 +19,9 @@ export const tradeBarsQuerySchema = z
       .min(0)
       .max(TRADE_BARS_MAX_PADDING)
       .default(30)
-      .meta({ description: `Bars shown before the entry's bar and after the exit's bar (0–${TRADE_BARS_MAX_PADDING}, default 30)` }),
+      .meta({
+        description: `Bars shown before the entry's bar and after the exit's bar (0–${TRADE_BARS_MAX_PADDING}, default 30)`,
+      }),
   })
   .meta({ id: 'TradeBarsQuery' });
 
@@ -29,11 +31,17 @@ export const tradeBarsSchema = z
     instrument: z
       .string()
       .meta({ description: 'The series the bars are of: the contract (`ESZ6`), or its root (`ES`) when continuous' }),
-    continuous: z.boolean().meta({ description: 'true when a futures contract’s own bars are missing and its continuous series is shown' }),
-    timeframe: timeframeSchema.nullable().meta({ description: 'The resolution of the bars; null when no bars are held around the trade' }),
+    continuous: z
+      .boolean()
+      .meta({ description: 'true when a futures contract’s own bars are missing and its continuous series is shown' }),
+    timeframe: timeframeSchema
+      .nullable()
+      .meta({ description: 'The resolution of the bars; null when no bars are held around the trade' }),
     bars: z.array(barSchema).meta({ description: 'Oldest first; [] when none are held (not an error)' }),
     from: dateTimeOutput.meta({ description: 'The start of the window shown: the entry’s bar less the padding' }),
-    to: dateTimeOutput.meta({ description: 'The end of the window (exclusive): after the exit’s bar (now while open) and the padding' }),
+    to: dateTimeOutput.meta({
+      description: 'The end of the window (exclusive): after the exit’s bar (now while open) and the padding',
+    }),
   })
   .meta({ id: 'TradeBars' });
 

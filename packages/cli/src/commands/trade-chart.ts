@@ -19,7 +19,13 @@ export async function tradeChart(ctx: Context, opts: Opts, [arg]: string[]): Pro
   if (out === '-') return ctx.out.write(html);
   await writeFile(out, html).catch((e: unknown) => Promise.reject(fileError(e, out, true)));
   const file = resolve(out);
-  const summary = { file, bars: bars.bars.length, instrument: bars.instrument, continuous: bars.continuous, timeframe: bars.timeframe };
+  const summary = {
+    file,
+    bars: bars.bars.length,
+    instrument: bars.instrument,
+    continuous: bars.continuous,
+    timeframe: bars.timeframe,
+  };
   ctx.out.result(summary, () =>
     ctx.out.line(
       bars.bars.length === 0

@@ -85,8 +85,8 @@ export function candleGrid(
     for (let r = top; r <= bottom; r++) (grid[r] as Cell[])[col] = c.close >= c.open ? 'up' : 'down';
   });
   for (const row of levels) {
-    const cells = grid[row];
-    if (cells) cells.forEach((cell, col) => cell === ' ' && (cells[col] = 'level'));
+    const cells = grid[row] ?? [];
+    for (let col = 0; col < cells.length; col++) if (cells[col] === ' ') cells[col] = 'level';
   }
   for (const m of marks) (grid[scale.rowOf(m.price)] as Cell[])[columnOf(candles, m.time)] = m.kind;
   return grid;

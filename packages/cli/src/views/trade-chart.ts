@@ -53,7 +53,11 @@ export function tradeChartLines(trade: Trade, around: TradeBars, options: TradeC
   const scale = scaleOf(allPrices, HEIGHT);
   const labels = new Map<number, string[]>();
   if (marks.mfe) labels.set(scale.rowOf(marks.mfe.price), [pointText('MFE', marks.mfe, price)]);
-  if (marks.mae) labels.set(scale.rowOf(marks.mae.price), [...(labels.get(scale.rowOf(marks.mae.price)) ?? []), pointText('MAE', marks.mae, price)]);
+  if (marks.mae)
+    labels.set(scale.rowOf(marks.mae.price), [
+      ...(labels.get(scale.rowOf(marks.mae.price)) ?? []),
+      pointText('MAE', marks.mae, price),
+    ]);
   const right = Math.max(0, ...[...labels.values()].map((l) => l.join(' · ').length + 1));
   const left = Math.max(price(scale.high).length, price(scale.low).length);
   const columns = Math.max(10, Math.min(MAX_COLUMNS, options.width - left - right - 3));

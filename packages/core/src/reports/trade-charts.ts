@@ -38,8 +38,15 @@ export async function excursionScatter(
   const shown = rows.slice(0, REPORT_SCATTER_POINTS);
   const points = converts
     ? shown.flatMap((r) =>
-        r.maeR === null || r.rMultiple === null ? [] : [{ tradeId: r.id, instrument: r.instrument, mae: r.maeR, result: r.rMultiple }],
+        r.maeR === null || r.rMultiple === null
+          ? []
+          : [{ tradeId: r.id, instrument: r.instrument, mae: r.maeR, result: r.rMultiple }],
       )
-    : shown.map((r) => ({ tradeId: r.id, instrument: r.instrument, mae: fromMicros(r.maeMicros), result: fromMicros(r.resultMicros) }));
+    : shown.map((r) => ({
+        tradeId: r.id,
+        instrument: r.instrument,
+        mae: fromMicros(r.maeMicros),
+        result: fromMicros(r.resultMicros),
+      }));
   return { unit: converts ? 'r' : 'money', points, truncated: rows.length > REPORT_SCATTER_POINTS };
 }

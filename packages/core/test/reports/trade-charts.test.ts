@@ -6,12 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
-import {
-  CHART_LOSER,
-  CHART_TRADE,
-  seedLoserExcursion,
-  seedTradeChart,
-} from '../../../../test/support/trade-chart-seed.js';
+import { CHART_LOSER, CHART_TRADE, seedLoserExcursion, seedTradeChart } from '../../../../test/support/trade-chart-seed.js';
 import { newUser, useCore } from '../support/core.js';
 
 for (const db of DATABASES) {
@@ -32,9 +27,33 @@ for (const db of DATABASES) {
       // Winner: entry bar 14:31, exit bar 14:34, padding 30 → 14:01 … 15:05; the loser: 14:27, 14:28 → 13:57 … 14:59.
       // Both hold all 16 bars 14:25 … 14:40. NQZ6 (best #2) has none: an empty list, the window at 1m.
       expect(report.tradeBars.map(({ bars, ...rest }) => ({ ...rest, bars: bars.length }))).toEqual([
-        { tradeId: winner.id, instrument: 'ESZ6', continuous: false, timeframe: '1m', bars: 16, from: '2026-11-20T14:01:00.000Z', to: '2026-11-20T15:05:00.000Z' },
-        { tradeId: plain.id, instrument: 'NQZ6', continuous: false, timeframe: null, bars: 0, from: '2026-11-20T14:01:00.000Z', to: '2026-11-20T15:05:00.000Z' },
-        { tradeId: loser.id, instrument: 'ESZ6', continuous: false, timeframe: '1m', bars: 16, from: '2026-11-20T13:57:00.000Z', to: '2026-11-20T14:59:00.000Z' },
+        {
+          tradeId: winner.id,
+          instrument: 'ESZ6',
+          continuous: false,
+          timeframe: '1m',
+          bars: 16,
+          from: '2026-11-20T14:01:00.000Z',
+          to: '2026-11-20T15:05:00.000Z',
+        },
+        {
+          tradeId: plain.id,
+          instrument: 'NQZ6',
+          continuous: false,
+          timeframe: null,
+          bars: 0,
+          from: '2026-11-20T14:01:00.000Z',
+          to: '2026-11-20T15:05:00.000Z',
+        },
+        {
+          tradeId: loser.id,
+          instrument: 'ESZ6',
+          continuous: false,
+          timeframe: '1m',
+          bars: 16,
+          from: '2026-11-20T13:57:00.000Z',
+          to: '2026-11-20T14:59:00.000Z',
+        },
       ]);
       expect(report.tradeBars[0]?.bars[0]).toEqual({
         time: '2026-11-20T14:25:00.000Z',
