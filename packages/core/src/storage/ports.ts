@@ -95,7 +95,6 @@ export interface TokenRepo {
   revokeChain(userId: string, chainId: string, at: number): Promise<void>;
 }
 
-/** Trades and the per-user counters that keep list totals cheap. */
 /** A closed trade's MAE beside its result (the report's MAE-vs-result scatter). */
 export interface ExcursionPointRow {
   id: string;
@@ -107,6 +106,7 @@ export interface ExcursionPointRow {
   rMultiple: number | null;
 }
 
+/** Trades and the per-user counters that keep list totals cheap. */
 export interface TradeRepo {
   insert(row: TradeRow): Promise<void>;
   insertMany(rows: TradeRow[]): Promise<void>;
