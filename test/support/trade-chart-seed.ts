@@ -1,10 +1,11 @@
 /**
- * A trade and the bars around it, for the tests of a trade's chart (terminal, HTML page, report):
- * ESZ6 long 1 at 5002 (14:31:30) out at 5004 (14:34:10), multiplier 50, stop 4998 (risk 200),
- * over 1-minute bars of ESZ6 14:25 … 14:40 seeded through core's storage. Its excursion is set
- * by hand (the figures below), the way the excursions work stores it.
+ * Two trades and the bars around them, for the tests of a trade's chart (terminal, HTML page,
+ * report): ESZ6 long 1 at 5002 (14:31:30) out at 5004 (14:34:10), multiplier 50, stop 4998
+ * (risk 200), and a losing short, over 1-minute bars of ESZ6 14:25 … 14:40 seeded through core's
+ * storage. Their excursions are computed by core when the bars arrive; the figures below are the
+ * same by hand (docs/analytics.md, "Excursions": every bar overlapping the time held counts).
  */
-import { type Bar, type Excursion, type Storage, storeBars } from '@tj/core/internal';
+import { type Bar, type Excursion, excursionsAfterBars, type Storage, storeBars } from '@tj/core/internal';
 
 /** The trade, as `tj trades add` or `POST /api/trades` takes it. */
 export const CHART_TRADE = {
@@ -70,23 +71,14 @@ export const CHART_EXCURSION: Excursion = {
   low: 4999,
 };
 
-/** Stores the bars for `userId` and the excursion of the trade `tradeId`, each in a transaction of the real storage. */
-export async function seedTradeChart(storage: Storage, userId: string, tradeId: string): Promise<void> {
+/**
+ * Stores the bars for `userId` in a transaction of the real storage, with the after-bars work core
+ * runs (excursionsAfterBars): the excursions of the trades they cover are computed and stored then.
+ */
+export async function seedTradeChart(storage: Storage, userId: string): Promise<void> {
   const range = { from: minute(0), to: minute(16), source: 'file:test' };
-  await storage.transaction((tx) => storeBars(tx, userId, { instrumentKey: 'ESZ6', timeframe: 60, bars: CHART_BARS, range }, []));
-  await storage.transaction((tx) =>
-    tx.trades.setExcursions(userId, [
-      {
-        id: tradeId,
-        excursion: CHART_EXCURSION,
-        maeMicros: -150_000_000,
-        mfeMicros: 250_000_000,
-        maeR: -0.75,
-        mfeR: 1.25,
-        etdMicros: 150_000_000,
-      },
-    ]),
-  );
+  const batch = { instrumentKey: 'ESZ6', timeframe: 60, bars: CHART_BARS, range };
+  await storage.transaction((tx) => storeBars(tx, userId, batch, [excursionsAfterBars]));
 }
 
 /** A losing trade over the same bars: ESZ6 short 1 at 5002 (14:27:10) out at 5002.5 (14:28:50), stop 5004 (risk 100). */
@@ -107,7 +99,7 @@ export const CHART_LOSER = {
  * Its excursion by hand, over the bars of 14:27 (high 5002.5, low 5001) and 14:28 (high 5002.75,
  * low 5001.25): MAE (5002 − 5002.75) × 50 = −37.5, −0.375R at 14:28; MFE (5002 − 5001) × 50 = 50,
  * 0.5R at 14:27; result (5002 − 5002.5) × 50 = −25, so ETD 50 + 25 = 75; entry efficiency
- * (5002 − 5001) ÷ 1.75 = 0.571428…, exit efficiency (5002.75 − 5002.5) ÷ 1.75 = 0.142857….
+ * (5002 − 5001) ÷ 1.75 = 0.571428…, exit efficiency (5002.75 − 5002.5) ÷ 1.75 = 0.142857… (8 decimals).
  */
 export const LOSER_EXCURSION: Excursion = {
   reason: null,
@@ -117,25 +109,8 @@ export const LOSER_EXCURSION: Excursion = {
   mae: { price: 5002.75, money: -37.5, r: -0.375, time: '2026-11-20T14:28:00.000Z' },
   mfe: { price: 5001, money: 50, r: 0.5, time: '2026-11-20T14:27:00.000Z' },
   etd: 75,
-  entryEfficiency: 1 / 1.75,
-  exitEfficiency: 0.25 / 1.75,
+  entryEfficiency: 0.57142857,
+  exitEfficiency: 0.14285714,
   high: 5002.75,
   low: 5001,
 };
-
-/** Stores the losing trade's excursion (the bars are those {@link seedTradeChart} stores). */
-export async function seedLoserExcursion(storage: Storage, userId: string, tradeId: string): Promise<void> {
-  await storage.transaction((tx) =>
-    tx.trades.setExcursions(userId, [
-      {
-        id: tradeId,
-        excursion: LOSER_EXCURSION,
-        maeMicros: -37_500_000,
-        mfeMicros: 50_000_000,
-        maeR: -0.375,
-        mfeR: 0.5,
-        etdMicros: 75_000_000,
-      },
-    ]),
-  );
-}

@@ -77,7 +77,7 @@ describe('a trade on its chart from the CLI (local)', { timeout: 120_000 }, () =
     const storage = await openSqliteStorage({ file: box.db });
     try {
       const [user] = await storage.repos.users.list();
-      await seedTradeChart(storage, user?.id as string, id);
+      await seedTradeChart(storage, user?.id as string);
     } finally {
       await storage.close();
     }
@@ -124,7 +124,7 @@ describe('a trade on its chart from the CLI (through a server)', { timeout: 120_
     const ann = await signUp(srv.url, 'ann');
     await ok(box, ['login', '--server', srv.url, '--email', ann.email, '--password', ann.password]);
     const trade = await runJson(box, ['--tz', 'UTC', ...ADD]);
-    await seedTradeChart(srv.storage, ann.id, trade.id);
+    await seedTradeChart(srv.storage, ann.id);
     expectChart(chartOf(await ok(box, ['--tz', 'UTC', 'trades', 'show', trade.id])));
   });
 });

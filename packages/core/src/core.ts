@@ -1,5 +1,6 @@
 import { accounts } from './accounts/service.js';
 import { settingsWritten } from './after-write/settings.js';
+import { excursionsAfterBars } from './after-write/excursions.js';
 import { tradeWritten } from './after-write/trades.js';
 import { alerts } from './alerts/service.js';
 import { apiKeys } from './api-keys/service.js';
@@ -7,6 +8,7 @@ import { bars } from './bars/service.js';
 import { analytics } from './analytics/service.js';
 import { type AccessTokenIssuer, type AuthOptions, auth } from './auth/service.js';
 import { corporateActions } from './corporate-actions/service.js';
+import { excursions } from './excursions/service.js';
 import { fx } from './fx/service.js';
 import type { FxRateProvider } from './fx/ports.js';
 import { formatRegistry } from './import/formats/index.js';
@@ -87,7 +89,9 @@ export function createCore(options: CoreOptions) {
     /** FX reference rates: the user's own, and those fetched from a provider; analytics convert money with them. */
     fx: fx(deps, new Map([...(options.fxProviders ?? [])].map((p) => [p.name, p]))),
     /** Price bars per instrument and timeframe: imported from chart exports, fetched from providers; what excursions are computed from. */
-    bars: bars(deps, []),
+    bars: bars(deps, [excursionsAfterBars]),
+    /** MAE/MFE/ETD per trade, stored with it when trades or bars are written; `recompute` computes a user's again. */
+    excursions: excursions(deps),
     /** Imports any file the format registry reads (broker exports, our CSVs): detect, list, run; recorded imports: create, list, get, undo. */
     imports: importsOf(deps, options),
     auth: authService,

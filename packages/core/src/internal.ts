@@ -5,7 +5,6 @@
  */
 export { coreDeps, createCore, type Core, type CoreOptions } from './core.js';
 export { DEFAULTS } from './defaults.js';
-export { type BarBatch, storeBars } from './bars/store.js';
 export type { Bar } from './bars/types.js';
 export * from '@tj/schemas';
 export * from './shared/errors.js';
@@ -56,3 +55,5 @@ export { applyToStoredTrades, undoOnStoredTrades } from './corporate-actions/pos
 export { storeImportedActions, type StoredImportActions } from './corporate-actions/imported.js';
 export { type CorporateActionFields, corporateActionKey, corporateActionRecord } from './corporate-actions/record.js';
 export * as corporateActionMath from './corporate-actions/adjust.js';
+export { storeBars, type BarBatch } from './bars/store.js';
+export { excursionsAfterBars } from './after-write/excursions.js';

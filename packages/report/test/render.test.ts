@@ -3,6 +3,7 @@ import { renderReportHtml } from '@tj/report';
 import { describe, expect, it } from 'vitest';
 
 const stats = {
+  excursions: null,
   totalTrades: 2,
   winRate: 50,
   profitFactor: null,

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser } from '../../../test/support/browser.js';
 import { DATABASES, tempSqlitePath } from '../../../test/support/databases.js';
-import { CHART_LOSER, CHART_TRADE, seedLoserExcursion, seedTradeChart } from '../../../test/support/trade-chart-seed.js';
+import { CHART_LOSER, CHART_TRADE, seedTradeChart } from '../../../test/support/trade-chart-seed.js';
 import { newUser, useCore } from '../../core/test/support/core.js';
 
 /** What the page shows of a chart: each series' name, its data, and where each item is drawn against where it belongs. */
@@ -109,8 +109,7 @@ describe.skipIf(!browserAvailable)('a trade on its chart in a real browser', { t
     user = await newUser(h.core());
     winner = (await h.core().trades.create(user, CHART_TRADE)).id;
     loser = (await h.core().trades.create(user, CHART_LOSER)).id;
-    await seedTradeChart(h.storage(), user, winner);
-    await seedLoserExcursion(h.storage(), user, loser);
+    await seedTradeChart(h.storage(), user);
   });
   afterAll(async () => {
     await browser?.close();

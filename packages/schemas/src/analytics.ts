@@ -31,6 +31,26 @@ const moneyFields = {
   fx: fxReportSchema.nullable().meta({ description: 'null unless trades in other currencies were converted into `currency`' }),
 };
 
+/** The statistics' excursion figures (docs/analytics.md, "Excursions"). */
+export const excursionStatisticsSchema = z
+  .object({
+    trades: z.number().int().meta({ description: 'closed trades of the selection with MAE/MFE figures (bars covered them)' }),
+    averageMae: nullableNumber.meta({
+      description:
+        'mean MAE in money (≤ 0); null without such trades, or when money is converted (`currency`: not converted yet)',
+    }),
+    averageMfe: nullableNumber.meta({ description: 'mean MFE in money (≥ 0); null like averageMae' }),
+    tradesWithR: z.number().int().meta({ description: 'of those, the trades with an initial risk (their MAE/MFE in R)' }),
+    averageMaeR: nullableNumber.meta({ description: 'mean MAE in R over tradesWithR; null without one' }),
+    averageMfeR: nullableNumber.meta({ description: 'mean MFE in R over tradesWithR; null without one' }),
+    maeR: z.number().meta({ description: 'the x of stopPlacement (query `maeR`)' }),
+    stopPlacement: nullableNumber.meta({
+      description: 'share (%) of winners with an R whose MAE went beyond −maeR R; null without such a winner',
+    }),
+    leftOnTable: nullableNumber.meta({ description: 'Σ ETD: MFE given back by the exits, in money; null like averageMae' }),
+  })
+  .meta({ id: 'ExcursionStatistics' });
+
 /** Response of GET /api/trades/statistics. */
 export const statisticsSchema = z
   .object({
@@ -72,6 +92,9 @@ export const statisticsSchema = z
       description: 'mean exitTime − entryTime of losses, in seconds; null without a loss',
     }),
     openTrades: z.number().int(),
+    excursions: excursionStatisticsSchema.nullable().meta({
+      description: 'MAE/MFE figures over the trades that have them; null when none has (docs/analytics.md, "Excursions")',
+    }),
     ...moneyFields,
   })
   .meta({ id: 'Statistics' });
@@ -157,6 +180,15 @@ export const categoryItemSchema = z.object({
   totalPnL: z.number(),
   profitFactor: nullableNumber.meta({ description: 'null when the group has no losing trade' }),
   averageR: nullableNumber.meta({ description: 'null when no trade of the group has an rMultiple' }),
+  averageMae: z.number().optional().meta({
+    description:
+      'mean MAE in money of the group’s trades with excursion figures; present only when some have, and not when money is converted (`currency`)',
+  }),
+  averageMfe: z.number().optional().meta({ description: 'mean MFE in money; present like averageMae' }),
+  averageMaeR: nullableNumber.optional().meta({
+    description: 'mean MAE in R of those trades with a risk (null without one); present when some trade has excursion figures',
+  }),
+  averageMfeR: nullableNumber.optional().meta({ description: 'mean MFE in R; like averageMaeR' }),
 });
 
 /** Query of GET /api/analytics/by-category. */
@@ -245,6 +277,8 @@ export const calendarSchema = z
 
 /** Statistics figures. */
 export type Statistics = z.output<typeof statisticsSchema>;
+/** The statistics' excursion figures. */
+export type ExcursionStatistics = z.output<typeof excursionStatisticsSchema>;
 /** Calendar response. */
 export type Calendar = z.output<typeof calendarSchema>;
 /** A calendar day. */

@@ -297,6 +297,9 @@ export const tradeStatisticsQuerySchema = z.strictObject({
   ...tradeFilterQuery,
   ...reportingCurrencyQuery,
   tz: timeZone.default('UTC'),
+  maeR: z.coerce.number().min(0.01).max(100).default(1).meta({
+    description: 'The x of excursions.stopPlacement: the share of winners whose MAE went beyond −x R (default 1)',
+  }),
 });
 
 /** Response of GET /api/trades. */
@@ -323,7 +326,7 @@ export type TradeListQuery = z.output<typeof tradeListQuerySchema>;
 /** Which trades an analytic looks at (validated). */
 export type TradeSelection = { [K in keyof typeof tradeSelectionQuery]?: z.output<(typeof tradeSelectionQuery)[K]> };
 /** Validated trade filter. */
-export type TradeFilter = Omit<z.output<typeof tradeStatisticsQuerySchema>, 'tz' | 'currency'>;
+export type TradeFilter = Omit<z.output<typeof tradeStatisticsQuerySchema>, 'tz' | 'currency' | 'maeR'>;
 /** One execution of a trade. */
 export type TradeExecution = z.output<typeof tradeExecutionSchema>;
 /** An option strategy name. */

@@ -5,6 +5,7 @@ import type { Context, Io } from '../context.js';
 import { duration, figureLabel as label } from '@tj/report';
 import { money, NONE, num, pct, plural, ratio, rMultiple } from '../output/format.js';
 import type { Output } from '../output/output.js';
+import { printExcursionStatistics } from '../views/excursion.js';
 import { printMoneyNote } from '../views/money-note.js';
 import { addAnalyticsFilterOptions, addCurrencyOption, analyticsFilter } from './trades.js';
 
@@ -71,9 +72,11 @@ export function printStatistics(out: Output, s: Statistics): void {
 
 /** `tj stats`. */
 export async function stats(ctx: Context, opts: Opts): Promise<void> {
-  const s = await (await ctx.client()).trades.statistics(analyticsFilter(ctx, opts));
+  const query = { ...analyticsFilter(ctx, opts), ...(opts.maeR !== undefined && { maeR: opts.maeR }) };
+  const s = await (await ctx.client()).trades.statistics(query);
   ctx.out.result(s, (v) => {
     printStatistics(ctx.out, v);
+    printExcursionStatistics(ctx.out, v.excursions);
     printMoneyNote(ctx.out, v);
   });
 }
@@ -84,12 +87,15 @@ export function registerStats(program: Command, io: Io): void {
     addAnalyticsFilterOptions(
       program.command('stats').description('statistics of your closed trades: win rate, profit factor, expectancy, drawdown, R'),
     ),
-  ).action(action(io, stats));
+  )
+    .option('--mae-r <x>', 'excursions: the share of winners whose MAE went beyond -x R (default 1)')
+    .action(action(io, stats));
   examples(cmd, [
     'tj stats',
     'tj stats --instrument ES --from 2026-01-01',
     'tj stats --account U1234567 --setup breakout',
     'tj stats --currency USD',
+    'tj stats --mae-r 0.5',
     'tj stats --json | jq .winRate',
   ]);
 }

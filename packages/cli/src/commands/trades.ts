@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { printExcursion } from '../views/excursion.js';
 import { action, examples, type Opts } from '../command-kit.js';
 import { resolveId } from '../backend/resolve-id.js';
 import type { Context, Io } from '../context.js';
@@ -103,6 +104,7 @@ export async function showTrade(ctx: Context, _opts: Opts, [arg]: string[]): Pro
   const trade = await (await ctx.client()).trades.get(await resolveId(ctx, 'trade', arg as string));
   await ctx.out.resultAsync(trade, async (t) => {
     printTrade(ctx.out, t, ctx.tz);
+    printExcursion(ctx.out, t, ctx.tz);
     printPartialExits(ctx.out, t, ctx.tz);
     printExecutions(ctx.out, t.executions, ctx.tz);
     await printTradeChart(ctx, t);

@@ -26,7 +26,7 @@ export interface TestServerOptions {
 export interface TestServer {
   url: string;
   db: TestDatabase;
-  /** The server's own storage (to seed what no endpoint writes yet, such as bars). */
+  /** The server's storage (to seed what no endpoint writes yet, e.g. bars). */
   storage: Storage;
   /** Creates a user with {@link PASSWORD}; returns its email. */
   createUser(name?: string): Promise<{ email: string; id: string }>;

@@ -1,6 +1,6 @@
 /**
- * What follows a trade write, in its transaction: the trade's webhook events and the alert
- * checks. It sits above trades, alerts and webhooks: the trade service calls it through
+ * What follows a trade write, in its transaction: the trade's excursion, its webhook events and
+ * the alert checks. It sits above trades, alerts and webhooks: the trade service calls it through
  * `TradeWritten`, which core wires (core.ts), so trades/ imports neither alerts nor the outbox.
  */
 import { evaluateAlerts } from '../alerts/evaluate.js';
@@ -9,6 +9,7 @@ import type { Repositories } from '../storage/ports.js';
 import type { AlertRow, TradeRow, WebhookRow } from '../storage/rows.js';
 import { tradeClosedData, tradeRecord } from '../trades/record.js';
 import type { TradeWritten } from '../trades/service.js';
+import { withExcursion } from './excursions.js';
 import { emitEvent } from '../webhooks/outbox.js';
 
 /** What a bulk caller fetched once for all its trades, so each trade costs no lookup. */
@@ -39,17 +40,25 @@ export async function announceUpdated(
   await evaluateAlerts(tx, deps, { trade: after, before, ...(batch.alerts && { alerts: batch.alerts }) });
 }
 
-/** Writes a new trade with its events and alerts inside `tx`. */
+/** Writes a new trade with its excursion, events and alerts inside `tx`. */
 export async function insertTrade(tx: Repositories, deps: CoreDeps, row: TradeRow): Promise<void> {
   await tx.trades.insert(row);
-  await announceCreated(tx, deps, row);
+  await announceCreated(tx, deps, await withExcursion(tx, row));
 }
 
 /** The trade service's after-write step, bound to core's dependencies. */
 export function tradeWritten(deps: CoreDeps): TradeWritten {
   return {
-    created: (tx, row) => announceCreated(tx, deps, row),
-    updated: (tx, before, after) => announceUpdated(tx, deps, before, after),
+    created: async (tx, row) => {
+      const stored = await withExcursion(tx, row);
+      await announceCreated(tx, deps, stored);
+      return stored;
+    },
+    updated: async (tx, before, after) => {
+      const stored = await withExcursion(tx, after);
+      await announceUpdated(tx, deps, before, stored);
+      return stored;
+    },
     deleted: async (tx, row) => {
       await emitEvent(tx, deps, row.userId, 'trade.deleted', tradeRecord(row));
     },

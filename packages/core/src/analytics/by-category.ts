@@ -41,6 +41,7 @@ function itemOf(name: string, t: Tally): CategoryItem {
     totalPnL: fromMicros(t.pnl),
     profitFactor: profitFactorOf(t.grossProfit, t.grossLoss, t.losses),
     averageR: averageROf(t),
+    ...t.excursions.averages(),
   };
 }
 

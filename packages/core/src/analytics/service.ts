@@ -1,5 +1,6 @@
 import {
   type ByCategory,
+  type CategoryItem,
   byCategoryQuerySchema,
   type Calendar,
   calendarQuerySchema,
@@ -34,6 +35,7 @@ import { createRDistributionAccumulator } from './r-distribution.js';
 import { isPlain, type MoneyPlan, moneyFieldsOf, moneyPlanOf, plannedAccumulator, plannedPartialExits } from './money-plan.js';
 import { analyticsCache } from './result-cache.js';
 import { createStatisticsAccumulator, statisticsOf } from './statistics.js';
+import { excursionStatistics } from './excursion-statistics.js';
 
 /**
  * Analytics for one acting user, each computed in one ordered pass over the user's closed
@@ -103,14 +105,15 @@ export function analytics(deps: CoreDeps) {
     async statistics(userId: string, input: unknown): Promise<Statistics> {
       const q = parseInput(tradeStatisticsQuerySchema, input ?? {});
       const query = await tradeQueryFor(deps.storage.repos, userId, q);
-      return cached(userId, 'statistics', { query, currency: q.currency }, async () => {
+      return cached(userId, 'statistics', { query, currency: q.currency, maeR: q.maeR }, async () => {
         const plan = await planFor(userId, q.currency);
         const figures =
           isPlain(plan) && selectsAllClosed(query)
             ? statisticsOf(await allClosedSegment(deps.storage, userId))
             : await scan(userId, query, plan, createStatisticsAccumulator(), 'outcomes+');
         const { open } = await trades.counts(userId, query);
-        return { ...figures, openTrades: open, ...moneyFieldsOf(plan) };
+        const excursions = await excursionStatistics(deps.storage.repos, userId, query, q.maeR, plan.kind === 'convert');
+        return { ...figures, openTrades: open, excursions, ...moneyFieldsOf(plan) };
       });
     },
     /** Summary (closed trades) and recent daily/weekly/monthly performance (by trading day, partial exits included). */
@@ -175,7 +178,7 @@ export function analytics(deps: CoreDeps) {
         const plan = await planFor(userId, q.currency);
         return {
           category: q.category,
-          categories: await scan(userId, selectionOf(q), plan, acc, 'context'),
+          categories: withoutConvertedExcursions(plan, await scan(userId, selectionOf(q), plan, acc, 'context')),
           ...moneyFieldsOf(plan),
         };
       });
@@ -226,4 +229,10 @@ const needsOf = (days: TradingDays): Needs => (days.perAccount ? 'outcomes+' : '
 async function dailyJournalIds(repos: Repositories, userId: string, from: string, to: string): Promise<Map<string, string>> {
   const page = await repos.journal.list(userId, { dateFrom: from, dateTo: to, type: 'daily' }, { page: 1, limit: 31 });
   return new Map(page.rows.map((row) => [row.date, row.id]));
+}
+
+/** Per-category items without their excursion money when money is converted (excursion money is not converted yet). */
+function withoutConvertedExcursions(plan: MoneyPlan, items: CategoryItem[]): CategoryItem[] {
+  if (plan.kind !== 'convert') return items;
+  return items.map(({ averageMae: _mae, averageMfe: _mfe, ...rest }) => rest);
 }

@@ -8,11 +8,11 @@ import { Segment } from '../summaries/segment.js';
 import { meanMoney, profitFactorOf, winRateOf } from './tally.js';
 
 /**
- * Trade statistics of contract section 3 and docs/analytics.md (openTrades is added by the
- * caller). Money is in money units; loss figures are negative. Figures that need a win, a loss
+ * Trade statistics of contract section 3 and docs/analytics.md (openTrades and excursions are
+ * added by the caller). Money is in money units; loss figures are negative. Figures that need a win, a loss
  * or an R multiple are null without one.
  */
-export type Statistics = Omit<z.output<typeof statisticsSchema>, 'openTrades' | 'currency' | 'fx'>;
+export type Statistics = Omit<z.output<typeof statisticsSchema>, 'openTrades' | 'currency' | 'fx' | 'excursions'>;
 
 const meanOrNull = (sum: number, n: number): number | null => (n === 0 ? null : round8(sum / n));
 

@@ -2,6 +2,7 @@ import { fromMicros, round8 } from '../shared/money.js';
 import { meanR, ScaledRSum } from '../summaries/exact-r.js';
 import type { ClosedTradeFact } from '../summaries/fact.js';
 import { outcomeOf } from '../summaries/outcome.js';
+import { ExcursionTally } from './excursion-tally.js';
 
 /** Counts and integer micro sums of a group of trades (one bucket, one category). */
 export class Tally {
@@ -17,6 +18,8 @@ export class Tally {
   rCount = 0;
   /** Sum of the R multiples, scaled by 1e8 (exact). */
   readonly rSum = new ScaledRSum();
+  /** The trades' excursion figures (docs/analytics.md, "Excursions"). */
+  readonly excursions = new ExcursionTally();
 
   /**
    * Adds one trade: its whole result decides win or loss, while `pnl` takes what the close books
@@ -39,6 +42,7 @@ export class Tally {
       this.rCount++;
       this.rSum.add(rm);
     }
+    this.excursions.add(fact);
   }
 
   /** Adds P&L booked without a close (a partial exit), micros: no trade, win or loss. */

@@ -493,6 +493,38 @@ export interface Repositories {
   tradeDays: TradeDayRepo;
   fxRates: FxRateRepo;
   bars: BarRepo;
+  excursions: ExcursionRepo;
+}
+
+/** What excursions read beside the trade repository (docs/analytics.md, "Excursions"). */
+export interface ExcursionRepo {
+  /** A page of the user's closed trades in id order, after `afterId` (null: from the first). */
+  closedTrades(userId: string, afterId: string | null, limit: number): Promise<TradeRow[]>;
+  /**
+   * Closed trades open at some time in [from, to) (an exit at `from` counts) whose instrument is
+   * `instrumentKey` or starts with it (a futures root's contracts: callers keep those whose series it is), in id order.
+   */
+  closedOverlapping(userId: string, instrumentKey: string, from: number, to: number): Promise<TradeRow[]>;
+  /** The executions of these trades, by trade then in order. */
+  executions(userId: string, tradeIds: readonly string[]): Promise<ExecutionRow[]>;
+  /** Sums of the excursion figures of the query's closed trades (see {@link ExcursionSums}); `maeR` the stop-placement x. */
+  sums(userId: string, query: TradeQuery, maeR: number): Promise<ExcursionSums>;
+}
+
+/** Exact sums of stored excursion figures: money in micros, R scaled by 1e8. */
+export interface ExcursionSums {
+  /** Closed trades with figures, and the sums of their MAE, MFE and ETD (micros). */
+  trades: number;
+  maeMicros: number;
+  mfeMicros: number;
+  etdMicros: number;
+  /** Of those, the trades with R figures, and the sums of MAE and MFE R × 1e8. */
+  rTrades: number;
+  maeRScaled: bigint;
+  mfeRScaled: bigint;
+  /** Winning trades with an MAE in R, and those whose MAE R is below −maeR. */
+  winnersWithR: number;
+  winnersBeyond: number;
 }
 
 /** One stored reference rate of a user: on `day`, 1 `base` = `rate` `quote` (decimal text). */

@@ -28,4 +28,9 @@ export interface ClosedTradeFact {
   /** The broker's rate to the account's base currency (decimal text), and that base when the file named it. */
   fxRate?: string | null;
   fxBase?: string | null;
+  /** The excursion's money (micros) and R figures (null: none); read by `closedFacts` only. */
+  maeMicros?: number | null;
+  mfeMicros?: number | null;
+  maeR?: number | null;
+  mfeR?: number | null;
 }

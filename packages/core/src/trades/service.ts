@@ -149,10 +149,10 @@ async function riskedIfNoStop(tx: Repositories, row: TradeRow): Promise<TradeRow
  * (`after-write/trades.ts`, which core wires in; trades/ does not know alerts or webhooks).
  */
 export interface TradeWritten {
-  /** After a new trade was inserted. */
-  created(tx: Repositories, row: TradeRow): Promise<void>;
-  /** After a trade changed. */
-  updated(tx: Repositories, before: TradeRow, after: TradeRow): Promise<void>;
+  /** After a new trade was inserted; may answer the row as it now stands (its excursion computed). */
+  created(tx: Repositories, row: TradeRow): Promise<TradeRow | undefined>;
+  /** After a trade changed; may answer the row as it now stands (its excursion computed). */
+  updated(tx: Repositories, before: TradeRow, after: TradeRow): Promise<TradeRow | undefined>;
   /** After a trade and its executions were deleted. */
   deleted(tx: Repositories, row: TradeRow): Promise<void>;
 }
@@ -177,8 +177,7 @@ export function trades(deps: CoreDeps, written: TradeWritten) {
       const row = await storage.transaction(async (tx) => {
         const withRisk = await riskedIfNoStop(tx, made);
         await tx.trades.insert(withRisk);
-        await written.created(tx, withRisk);
-        return withRisk;
+        return (await written.created(tx, withRisk)) ?? withRisk;
       });
       return tradeRecord(row);
     },
@@ -198,8 +197,7 @@ export function trades(deps: CoreDeps, written: TradeWritten) {
         const after = { ...candidate, updatedAt: Math.max(deps.clock.now(), before.updatedAt) };
         checkTradeRules(after);
         await tx.trades.update(before, after);
-        await written.updated(tx, before, after);
-        return tradeRecord(after);
+        return tradeRecord((await written.updated(tx, before, after)) ?? after);
       });
     },
     /** Deletes a trade; emits trade.deleted. */

@@ -1,12 +1,19 @@
 /**
  * The report's trade charts and MAE-vs-result scatter on SQLite and PostgreSQL: the bars around
  * the best and the worst trades (the series, the resolution, the padded window) and one point per
- * closed trade with an excursion, latest exit first. Trades, bars and excursions:
+ * closed trade with an excursion, latest exit first. Trades, bars and excursions (computed when
+ * the bars arrive):
  * test/support/trade-chart-seed.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
-import { CHART_LOSER, CHART_TRADE, seedLoserExcursion, seedTradeChart } from '../../../../test/support/trade-chart-seed.js';
+import {
+  CHART_EXCURSION,
+  CHART_LOSER,
+  CHART_TRADE,
+  LOSER_EXCURSION,
+  seedTradeChart,
+} from '../../../../test/support/trade-chart-seed.js';
 import { newUser, useCore } from '../support/core.js';
 
 for (const db of DATABASES) {
@@ -18,8 +25,10 @@ for (const db of DATABASES) {
       const winner = await h.core().trades.create(user, CHART_TRADE);
       const loser = await h.core().trades.create(user, CHART_LOSER);
       const plain = await h.core().trades.create(user, { ...CHART_TRADE, instrument: 'NQZ6', exitPrice: 5003 });
-      await seedTradeChart(h.storage(), user, winner.id);
-      await seedLoserExcursion(h.storage(), user, loser.id);
+      await seedTradeChart(h.storage(), user);
+      // The bars' arrival computed both excursions: the figures by hand of the seed.
+      expect((await h.core().trades.get(user, winner.id)).excursion).toEqual(CHART_EXCURSION);
+      expect((await h.core().trades.get(user, loser.id)).excursion).toEqual(LOSER_EXCURSION);
 
       const report = await h.core().reports.summary(user, { tz: 'UTC' });
       expect(report.bestTrades.map((t) => t.id)).toEqual([winner.id, plain.id]);

@@ -26,6 +26,10 @@ const FACT_COLUMNS = [
   'currency',
   'fx_rate',
   'fx_base',
+  'mae_micros',
+  'mfe_micros',
+  'mae_r',
+  'mfe_r',
 ] as const;
 /** What every other analytic reads: covered by the exit index (migration 15). */
 const OUTCOME_COLUMNS = ['id', 'exit_time', 'result_micros', 'r_multiple'] as const;
@@ -54,6 +58,12 @@ export function toFact(r: ClosedRecord): ClosedTradeFact {
     feesMicros: r.fees === undefined ? 0 : toMicros(r.fees),
     rMultiple: r.r_multiple,
     ...(r.currency !== undefined && { currency: r.currency, fxRate: r.fx_rate ?? null, fxBase: r.fx_base ?? null }),
+    ...(r.mae_micros !== undefined && {
+      maeMicros: r.mae_micros === null ? null : Number(r.mae_micros),
+      mfeMicros: r.mfe_micros == null ? null : Number(r.mfe_micros),
+      maeR: r.mae_r ?? null,
+      mfeR: r.mfe_r ?? null,
+    }),
   };
 }
 

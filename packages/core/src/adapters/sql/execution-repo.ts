@@ -36,7 +36,8 @@ function toRecord(r: ExecutionRow): ExecutionRecord {
   };
 }
 
-function fromRecord(r: Selectable<ExecutionRecord>): ExecutionRow {
+/** A trade_executions row as an ExecutionRow. */
+export function executionFromRecord(r: Selectable<ExecutionRecord>): ExecutionRow {
   return {
     userId: r.user_id,
     tradeId: r.trade_id,
@@ -84,7 +85,7 @@ export function sqlExecutionRepo(ctx: SqlContext): ExecutionRepo {
         .where('trade_id', '=', tradeId)
         .orderBy('seq')
         .execute();
-      return rows.map(fromRecord);
+      return rows.map(executionFromRecord);
     },
     async deleteForTrade(userId, tradeId) {
       await db.deleteFrom('trade_executions').where('user_id', '=', userId).where('trade_id', '=', tradeId).execute();

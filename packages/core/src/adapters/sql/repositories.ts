@@ -5,6 +5,7 @@ import { sqlBarRepo } from './bar-repo.js';
 import type { SqlContext } from './context.js';
 import { sqlCorporateActionRepo } from './corporate-action-repo.js';
 import { sqlExecutionRepo } from './execution-repo.js';
+import { sqlExcursionRepo } from './excursion-repo.js';
 import { sqlIdRepo } from './id-repo.js';
 import { sqlIdempotencyRepo } from './idempotency-repo.js';
 import { sqlFxRateRepo } from './fx-rate-repo.js';
@@ -44,5 +45,6 @@ export function sqlRepositories(ctx: SqlContext): Repositories {
     tradeDays: sqlTradeDayRepo(ctx),
     fxRates: sqlFxRateRepo(ctx),
     bars: sqlBarRepo(ctx),
+    excursions: sqlExcursionRepo(ctx),
   };
 }

@@ -147,20 +147,24 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
       }
     },
     async setExcursions(userId, rows) {
+      // Trades with the same figures (every trade without bars: `no_bars`) are one statement per chunk.
+      const groups = new Map<string, string[]>();
       for (const r of rows) {
-        await db
-          .updateTable('trades')
-          .set({
-            excursion: JSON.stringify(r.excursion),
-            mae_micros: r.maeMicros,
-            mfe_micros: r.mfeMicros,
-            mae_r: r.maeR,
-            mfe_r: r.mfeR,
-            etd_micros: r.etdMicros,
-          })
-          .where('user_id', '=', userId)
-          .where('id', '=', r.id)
-          .execute();
+        const values = JSON.stringify([JSON.stringify(r.excursion), r.maeMicros, r.mfeMicros, r.maeR, r.mfeR, r.etdMicros]);
+        const ids = groups.get(values) ?? [];
+        ids.push(r.id);
+        groups.set(values, ids);
+      }
+      for (const [values, ids] of groups) {
+        const [excursion, mae, mfe, maeR, mfeR, etd] = JSON.parse(values) as [string, ...(number | null)[]];
+        for (let i = 0; i < ids.length; i += NO_STOP_BATCH) {
+          await db
+            .updateTable('trades')
+            .set({ excursion, mae_micros: mae, mfe_micros: mfe, mae_r: maeR, mfe_r: mfeR, etd_micros: etd })
+            .where('user_id', '=', userId)
+            .where('id', 'in', ids.slice(i, i + NO_STOP_BATCH))
+            .execute();
+        }
       }
       if (rows.length > 0) await bumpCounts(userId, 0, 0);
     },

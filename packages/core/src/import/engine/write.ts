@@ -24,6 +24,7 @@ import type { CorporateActionItem } from '../formats/corporate-action-record.js'
 import type { CorporateActionFields } from '../../corporate-actions/record.js';
 import { storeImportedActions } from '../../corporate-actions/imported.js';
 import { applyToStoredTrades } from '../../corporate-actions/positions.js';
+import { excursionRun, updateExcursions } from '../../excursions/recompute.js';
 import type { TradeWritten } from '../../trades/service.js';
 
 /**
@@ -146,6 +147,7 @@ export async function writeTrades(
 ): Promise<Omit<ImportedTrades, 'importId'>> {
   const { userId, deps } = ctx;
   const settings = await readSettings(tx, userId);
+  const excursionsRun = excursionRun(tx, userId);
   const recentFrom = deps.clock.now() - RECENT_MS;
   const recent: TradeRow[] = [];
   let latestClosed: TradeRow | undefined;
@@ -186,6 +188,7 @@ export async function writeTrades(
       batch.flatMap((item) => uuidOf(item) ?? []),
     );
     const fresh: TradeRow[] = [];
+    const rewritten: TradeRow[] = [];
     const executions: ExecutionRow[] = [];
     const keysInBatch = new Set<string>();
     const report = (action: WrittenTrade['action'], row: TradeRow, item: ImportItem) => {
@@ -217,6 +220,7 @@ export async function writeTrades(
         const rewrite = rewrites(item);
         if (closesLegacy || rewrite) await tx.executions.deleteForTrade(userId, before.id);
         executions.push(...executionRows(item, before.id, userId, rewrite));
+        rewritten.push(after);
         written(after);
         report('update', after, item);
       } else if (before || ids.has(row.id) || keysInBatch.has(key)) {
@@ -231,11 +235,12 @@ export async function writeTrades(
     }
     await tx.trades.insertMany(fresh);
     if (executions.length > 0) await tx.executions.insertMany(executions);
+    await updateExcursions(excursionsRun, [...rewritten, ...fresh]);
   }
 }
 
 /** The import announces itself once (`import.completed`): the trades a file's action adjusts are not announced one by one. */
-const QUIET: TradeWritten = { created: async () => {}, updated: async () => {}, deleted: async () => {} };
+const QUIET: TradeWritten = { created: async () => undefined, updated: async () => undefined, deleted: async () => {} };
 
 /**
  * Stores a file's corporate actions (once: a re-imported file's are duplicates) with the import,
