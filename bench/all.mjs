@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { figureLines, machine, OUT_DIR, readFigures } from './lib/figures.mjs';
 import { banner } from './lib/table.mjs';
 
-const BENCHES = ['webhooks', 'storage', 'alerts', 'http', 'import', 'import-http', 'hostile', 'report', 'sdk-size'];
+const BENCHES = ['webhooks', 'storage', 'alerts', 'http', 'import', 'import-http', 'hostile', 'report', 'sdk-size', 'excursions'];
 const HERE = dirname(fileURLToPath(import.meta.url));
 
 function run(name) {
