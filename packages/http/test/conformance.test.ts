@@ -147,7 +147,12 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       const range = { from: bar.time, to: bar.time + 60_000, source: 'file:test' };
       await srv.storage.transaction((tx) => storeBars(tx, u.id, { instrumentKey: 'ES', timeframe: 60, bars: [bar], range }, []));
       const around = await me(200, 'GET', '/api/trades/{id}/bars', `/api/trades/${imported.tradeIds[0]}/bars?padding=2`);
-      expect(around.body).toMatchObject({ instrument: 'ES', continuous: false, timeframe: '1m', from: '2026-11-02T14:28:00.000Z' });
+      expect(around.body).toMatchObject({
+        instrument: 'ES',
+        continuous: false,
+        timeframe: '1m',
+        from: '2026-11-02T14:28:00.000Z',
+      });
       expect(around.body.bars).toEqual([{ ...bar, time: '2026-11-02T14:35:00.000Z' }]);
       await me(404, 'GET', '/api/trades/{id}/bars', `/api/trades/${UNKNOWN}/bars`);
       await me(400, 'GET', '/api/trades/{id}/bars', `/api/trades/${trade.id}/bars?padding=-1`);

@@ -40,12 +40,11 @@ const excursionText = (name: string, p: Point) =>
 export function tradeChartOption(d: TradeChartData): Record<string, unknown> {
   const label = barLabel(d.tz);
   const at = (m: { time: number; price: number }) => [barIndexOf(d.bars, m.time), m.price];
-  const fills = (name: string, marks: { time: number; price: number }[], rotate: number) => ({
+  const fills = (name: string, marks: { time: number; price: number }[], symbol: string) => ({
     name,
     type: 'scatter',
-    symbol: 'triangle',
+    symbol,
     symbolSize: 14,
-    symbolRotate: rotate,
     itemStyle: { color: MARK_COLOUR, borderColor: '#ffffff', borderWidth: 1 },
     z: 5,
     data: marks.map(at),
@@ -92,8 +91,9 @@ export function tradeChartOption(d: TradeChartData): Record<string, unknown> {
         itemStyle: { color: CANDLE_UP, color0: CANDLE_DOWN, borderColor: CANDLE_UP, borderColor0: CANDLE_DOWN },
         data: d.bars.map((b) => [b[1], b[2], b[3], b[4]]),
       },
-      fills('Entry', d.marks.entries, 0),
-      fills('Exit', d.marks.exits, 180),
+      fills('Entry', d.marks.entries, 'triangle'),
+      // A triangle pointing down (drawn, so the legend shows it so too).
+      fills('Exit', d.marks.exits, 'path://M0,0L10,0L5,10Z'),
       ...extremes,
     ],
   };
