@@ -85,8 +85,8 @@ const LINES = [
 
 function expectAnswers(answers: string[][]): void {
   expect(answers[0]).toEqual(['trades']);
-  expect(answers[1]).toEqual(expect.arrayContaining(['list', 'show', 'add', 'close', 'edit', 'delete']));
-  expect(answers[1]).toHaveLength(6);
+  expect(answers[1]).toEqual(expect.arrayContaining(['list', 'show', 'chart', 'add', 'close', 'edit', 'delete']));
+  expect(answers[1]).toHaveLength(7);
   expect(answers[2]?.sort()).toEqual(['--status', '--strategy']);
   expect(answers[3]?.sort()).toEqual(['all', 'closed', 'open']);
   expect(answers[4]?.sort()).toEqual(['ibkr-flex-csv', 'ibkr-flex-xml']);

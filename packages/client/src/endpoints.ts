@@ -52,6 +52,7 @@ export const ENDPOINTS = {
   listBarSeries: { method: 'GET', path: '/bars' },
   deleteBars: { method: 'DELETE', path: '/bars' },
   fetchBars: { method: 'POST', path: '/bars/fetch' },
+  getTradeBars: { method: 'GET', path: '/trades/:id/bars' },
   reportSummary: { method: 'GET', path: '/reports/summary' },
   reportSummaryHtml: { method: 'GET', path: '/reports/summary.html', responseType: 'text' },
   listJournalEntries: { method: 'GET', path: '/journal' },

@@ -85,6 +85,7 @@ export type {
   TotpEnrolment,
   TotpStatus,
   Trade,
+  TradeBars,
   TradeCreateInput,
   TradeList,
   TradeUpdateInput,
@@ -99,6 +100,8 @@ export type {
 export type TradeListQuery = OperationQuery<'listTrades'>;
 /** The list's filters (`trades.statistics`). */
 export type TradeStatisticsQuery = OperationQuery<'tradeStatistics'>;
+/** `trades.bars`' options: timeframe, padding. */
+export type TradeBarsQuery = OperationQuery<'getTradeBars'>;
 export type DashboardQuery = OperationQuery<'dashboard'>;
 export type PerformanceQuery = OperationQuery<'performance'>;
 /** `category` is required. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCore } from '@tj/core';
-import { totpCode } from '@tj/core/internal';
+import { storeBars, totpCode } from '@tj/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
 import { conformanceChecker } from './support/conformance.js';
@@ -142,6 +142,20 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
         { time: '2026-11-02T14:40:00.000Z', side: 'sell', quantity: 1, price: 5004, commission: 1, fees: 0, execId: 'x2', ...ES },
       ]);
       await me(404, 'GET', '/api/trades/{id}', `/api/trades/${UNKNOWN}`);
+      // The bars around the imported trade (14:30 … 14:40): one ES bar at 14:35, in the window of padding 2.
+      const bar = { time: Date.parse('2026-11-02T14:35:00Z'), open: 5001, high: 5003, low: 5000, close: 5002, volume: 5 };
+      const range = { from: bar.time, to: bar.time + 60_000, source: 'file:test' };
+      await srv.storage.transaction((tx) => storeBars(tx, u.id, { instrumentKey: 'ES', timeframe: 60, bars: [bar], range }, []));
+      const around = await me(200, 'GET', '/api/trades/{id}/bars', `/api/trades/${imported.tradeIds[0]}/bars?padding=2`);
+      expect(around.body).toMatchObject({
+        instrument: 'ES',
+        continuous: false,
+        timeframe: '1m',
+        from: '2026-11-02T14:28:00.000Z',
+      });
+      expect(around.body.bars).toEqual([{ ...bar, time: '2026-11-02T14:35:00.000Z' }]);
+      await me(404, 'GET', '/api/trades/{id}/bars', `/api/trades/${UNKNOWN}/bars`);
+      await me(400, 'GET', '/api/trades/{id}/bars', `/api/trades/${trade.id}/bars?padding=-1`);
       await me(200, 'PATCH', '/api/trades/{id}', `/api/trades/${trade.id}`, {
         exitPrice: 5010,
         exitTime: '2026-01-05T16:00:00Z',

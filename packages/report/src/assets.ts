@@ -16,7 +16,7 @@ function inline(code: string): InlineScript {
 let loaded: Promise<{ chartLibrary: InlineScript; drawCharts: InlineScript }> | undefined;
 
 /** The page's own modules (built by tsc), those imported first: the page inlines them as one module. */
-const BROWSER_MODULES = ['text.js', 'equity-steps.js', 'draw-charts.js'];
+const BROWSER_MODULES = ['text.js', 'equity-steps.js', 'trade-charts.js', 'mae-scatter.js', 'draw-charts.js'];
 
 /**
  * The browser modules joined into one: their imports of each other (`from './x.js'`) and their

@@ -2,3 +2,5 @@ export { renderReportHtml, type RenderedReport, type RenderOptions } from './pag
 export { escapeHtml } from './html.js';
 export { duration, priceFormat, pricesByInstrument } from './format.js';
 export { figureLabel } from './figures.js';
+export { type Mark, type TradeMarks, tradeMarks } from './marks.js';
+export { renderTradeChartHtml, type TradeChartOptions } from './trade-page.js';

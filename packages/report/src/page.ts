@@ -1,18 +1,15 @@
 import type { Report } from '@tj/core';
-import { reportScripts } from './assets.js';
+import { pageDocument, type RenderedReport } from './document.js';
 import { count, filterBound, localDateTime, money, rMultiple } from './format.js';
-import { type Html, html, scriptJson } from './html.js';
+import { type Html, html } from './html.js';
 import { categoriesSection } from './sections/categories.js';
 import { journalSection } from './sections/journal.js';
 import { streaksSection, summarySection } from './sections/summary.js';
 import { extremesSection } from './sections/trades.js';
-import { STYLE } from './style.js';
+import { maeSection, tradeChartsSection } from './sections/trade-charts.js';
+import { tradeChartData } from './trade-chart-data.js';
 
-/** A rendered report: the document and the Content-Security-Policy it declares (for an HTTP header too). */
-export interface RenderedReport {
-  html: string;
-  contentSecurityPolicy: string;
-}
+export type { RenderedReport } from './document.js';
 
 /** Options of {@link renderReportHtml}. */
 export interface RenderOptions {
@@ -73,6 +70,8 @@ const TOC: Array<[string, string]> = [
   ['r-multiples', 'R multiples'],
   ['categories', 'By category'],
   ['trades', 'Best and worst'],
+  ['trade-charts', 'On their charts'],
+  ['mae', 'MAE vs result'],
   ['streaks', 'Streaks'],
   ['journal', 'Journal'],
 ];
@@ -85,36 +84,17 @@ const TOC: Array<[string, string]> = [
  * @example const { html } = await renderReportHtml(await core.reports.summary(userId, { tz: 'Europe/London' }));
  */
 export async function renderReportHtml(report: Report, options: RenderOptions = {}): Promise<RenderedReport> {
-  const { chartLibrary, drawCharts } = await reportScripts();
   const tz = report.filters.tz;
-  const csp = [
-    "default-src 'none'",
-    `script-src ${chartLibrary.hash} ${drawCharts.hash}`,
-    "style-src 'unsafe-inline'",
-    'img-src data: blob:',
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
   const title = options.title ?? 'Trading report';
   const body = html`<main><header class="report"><h1>${title}</h1><p>${describeFilters(report)}</p>
 <p>Generated ${localDateTime(report.generatedAt, tz)} (${tz})</p>${moneyLine(report)}
 <nav class="toc">${TOC.map(([id, label]) => html`<a href="#${id}">${label}</a>`)}</nav></header>
 ${summarySection(report.statistics)}${chartsSections(report)}${categoriesSection(report.categories)}
-${extremesSection(report.bestTrades, report.worstTrades, tz)}${streaksSection(report.statistics)}
+${extremesSection(report.bestTrades, report.worstTrades, tz)}${tradeChartsSection(report, tz)}${maeSection(report)}${streaksSection(report.statistics)}
 ${journalSection(report.journal, report.days)}</main>`;
-  const document = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="trading-journal">
-<title>${html`${title}`}</title>
-<style>${STYLE}</style>
-</head><body>
-${body}
-<script type="application/json" id="tj-report-data">${scriptJson(report)}</script>
-<script>${chartLibrary.code}</script>
-<script type="module">${drawCharts.code}</script>
-</body></html>
-`;
-  return { html: document, contentSecurityPolicy: csp };
+  const tradeCharts = report.tradeBars.flatMap((b) => {
+    const trade = [...report.bestTrades, ...report.worstTrades].find((t) => t.id === b.tradeId);
+    return trade === undefined ? [] : [tradeChartData(trade, b, tz)];
+  });
+  return pageDocument(title, body, { ...report, tradeCharts });
 }

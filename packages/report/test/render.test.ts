@@ -76,6 +76,8 @@ function report(over: Partial<Report> = {}): Report {
     ],
     bestTrades: [],
     worstTrades: [],
+    tradeBars: [],
+    excursionScatter: { unit: 'money', points: [], truncated: false },
     journal: [],
     ...over,
   } as Report;

@@ -13,6 +13,7 @@ export * from './bars-fetch.js';
 export * from './errors.js';
 export * from './ids.js';
 export * from './journal.js';
+export * from './trade-bars.js';
 export * from './report.js';
 export * from './totp.js';
 export * from './trade.js';

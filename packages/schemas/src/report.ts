@@ -6,7 +6,8 @@ import {
   rDistributionSchema,
   statisticsSchema,
 } from './analytics.js';
-import { calendarDate, dateTimeOutput } from './common.js';
+import { calendarDate, dateTimeOutput, idSchema } from './common.js';
+import { tradeBarsSchema } from './trade-bars.js';
 import { journalEntrySchema } from './journal.js';
 import { reportingCurrencyQuery, tradeFilterQuery, tradeSchema, tradeStatisticsQuerySchema } from './trade.js';
 
@@ -46,6 +47,21 @@ export const reportDaySchema = z.object({
   totalPnL: z.number(),
 });
 
+/** The bars around one of the report's best or worst trades (GET /api/trades/{id}/bars's answer, with the trade's id). */
+export const reportTradeBarsSchema = tradeBarsSchema.extend({ tradeId: idSchema }).meta({ id: 'ReportTradeBars' });
+
+/** The MAE-vs-result scatter: one point per closed trade with an excursion. */
+export const excursionScatterSchema = z
+  .object({
+    unit: z.enum(['money', 'r']).meta({
+      description:
+        'money: MAE and result in the trades’ money; r: both in R (a report converted to a currency, trades with a risk)',
+    }),
+    points: z.array(z.object({ tradeId: idSchema, instrument: z.string(), mae: z.number(), result: z.number() })),
+    truncated: z.boolean().meta({ description: 'true when only the latest exits are shown (at most 10,000 points)' }),
+  })
+  .meta({ id: 'ExcursionScatter' });
+
 /** Response of GET /api/reports/summary: everything the summary report shows, for one filter. */
 export const reportSchema = z
   .object({
@@ -58,6 +74,10 @@ export const reportSchema = z
     categories: z.array(byCategorySchema.omit({ currency: true, fx: true })),
     bestTrades: z.array(tradeSchema),
     worstTrades: z.array(tradeSchema),
+    tradeBars: z
+      .array(reportTradeBarsSchema)
+      .meta({ description: 'The bars around the first best and worst trades (at most 3 of each)' }),
+    excursionScatter: excursionScatterSchema,
     journal: z.array(journalEntrySchema),
   })
   .meta({ id: 'Report' });

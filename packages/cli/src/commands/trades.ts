@@ -6,8 +6,10 @@ import type { Context, Io } from '../context.js';
 import { defined, listArg, positiveIntArg, rangeFlags } from '../util/args.js';
 import { dayOf, journalOfDay, printJournalBrief } from '../views/day-view.js';
 import { API_PAGE_LIMIT, printManyTrades } from '../views/trade-pages.js';
+import { printTradeChart } from '../views/trade-chart.js';
 import { printExecutions, printPartialExits, printTrade, printTradeTable } from '../views/trade-view.js';
 import { addTradeFieldOptions, CLEARABLE } from './trade-fields.js';
+import { registerTradeChart } from './trade-chart.js';
 import { addTrade, closeTrade, deleteTrade, editTrade } from './trades-write.js';
 
 /** The strategy filter's values (the API's strategy names and `none`). */
@@ -97,7 +99,7 @@ export async function listTrades(ctx: Context, opts: Opts): Promise<void> {
   ctx.out.result(page, (p) => printTradeTable(ctx.out, p.trades, ctx.tz, p.pagination));
 }
 
-/** `tj trades show <id>`: the trade, its partial exits, the executions it was built from, and the journal of the day it was entered. */
+/** `tj trades show <id>`: the trade, its partial exits, the executions it was built from, its chart, and the journal of the day it was entered. */
 export async function showTrade(ctx: Context, _opts: Opts, [arg]: string[]): Promise<void> {
   const trade = await (await ctx.client()).trades.get(await resolveId(ctx, 'trade', arg as string));
   await ctx.out.resultAsync(trade, async (t) => {
@@ -105,6 +107,7 @@ export async function showTrade(ctx: Context, _opts: Opts, [arg]: string[]): Pro
     printExcursion(ctx.out, t, ctx.tz);
     printPartialExits(ctx.out, t, ctx.tz);
     printExecutions(ctx.out, t.executions, ctx.tz);
+    await printTradeChart(ctx, t);
     const day = dayOf(t.entryTime, ctx.tz);
     ctx.out.line();
     printJournalBrief(ctx.out, day, await journalOfDay(ctx, day));
@@ -140,6 +143,7 @@ export function registerTrades(program: Command, io: Io): void {
       .action(action(io, showTrade)),
     ['tj trades show 7f3a9c21e4'],
   );
+  registerTradeChart(trades, io);
 
   const add = addTradeFieldOptions(
     trades.command('add').description('record a trade (prompts for missing fields on a terminal)'),

@@ -7,6 +7,8 @@ import type {
   TradeCreateInput,
   TradeList,
   TradeListQuery,
+  TradeBars,
+  TradeBarsQuery,
   TradeStatisticsQuery,
   TradeUpdateInput,
 } from '../types.js';
@@ -51,6 +53,17 @@ export function tradesApi(call: Call) {
      */
     get(tradeId: string, options?: CallOptions): Promise<Trade> {
       return call('getTrade', { params: { id: tradeId } }, options);
+    },
+
+    /**
+     * The bars around a trade from the series it is measured on (`continuous` when a contract's own
+     * are missing), at the finest timeframe held or `timeframe`, `padding` bars each side (default 30);
+     * `bars` is [] when none are held.
+     *
+     * @example const { bars, timeframe } = await client.trades.bars(tradeId, { padding: 20 });
+     */
+    bars(tradeId: string, query: TradeBarsQuery = {}, options?: CallOptions): Promise<TradeBars> {
+      return call('getTradeBars', { params: { id: tradeId }, query }, options);
     },
 
     /**

@@ -3,6 +3,7 @@ import type { CoreDeps } from '../shared/deps.js';
 import { type BarFileSettings, barFiles } from './file-service.js';
 import { barFetching } from './fetch.js';
 import type { BarProvider } from './providers.js';
+import { barsAroundTrade } from './around-trade.js';
 import { barInstrumentKey, type Bar } from './types.js';
 
 /**
@@ -31,5 +32,7 @@ export function bars(
 
     /** Fetching from providers with the user's key, only what is not yet covered (bars/fetch.ts). */
     ...barFetching(deps, providers, afterBars),
+    /** The bars around one trade, from the series it is measured on, with padding (`not_found` for an unknown trade). */
+    aroundTrade: barsAroundTrade(deps),
   };
 }

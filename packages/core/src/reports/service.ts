@@ -19,6 +19,7 @@ import { tradeRecord } from '../trades/record.js';
 import { createEquityDrawdownAccumulator } from './equity-drawdown.js';
 import { createExtremesAccumulator } from './extremes.js';
 import { createTradingDaysAccumulator } from './trading-days.js';
+import { excursionScatter, reportTradeBars } from './trade-charts.js';
 
 /** How many best and worst trades a report lists. */
 export const REPORT_EXTREMES = 10;
@@ -122,6 +123,8 @@ export function reports(deps: CoreDeps, analyticsService: ReturnType<typeof anal
         categories: CATEGORY_NAMES.map((category) => ({ category, categories: data.categories[category] ?? [] })),
         bestTrades,
         worstTrades,
+        tradeBars: await reportTradeBars(deps, userId, bestTrades, worstTrades),
+        excursionScatter: await excursionScatter(deps, userId, query, plan.kind === 'convert'),
         journal,
       };
     },

@@ -95,6 +95,17 @@ export interface TokenRepo {
   revokeChain(userId: string, chainId: string, at: number): Promise<void>;
 }
 
+/** A closed trade's MAE beside its result (the report's MAE-vs-result scatter). */
+export interface ExcursionPointRow {
+  id: string;
+  instrument: string;
+  /** MAE in micro-units of the trade's money (≤ 0). */
+  maeMicros: number;
+  maeR: number | null;
+  resultMicros: number;
+  rMultiple: number | null;
+}
+
 /** Trades and the per-user counters that keep list totals cheap. */
 export interface TradeRepo {
   insert(row: TradeRow): Promise<void>;
@@ -118,6 +129,8 @@ export interface TradeRepo {
   closedOutcomesWithCosts(userId: string, query: TradeQuery): AsyncIterable<ClosedTradeFact[]>;
   /** Closed trades with every fact analytics read (instrument, setup, tags, ...): per-category analytics and the report. */
   closedFacts(userId: string, query: TradeQuery): AsyncIterable<ClosedTradeFact[]>;
+  /** Closed trades of the query with an MAE, latest exit first, at most `limit` (docs/decisions.md, "A trade on its chart"). */
+  excursionPoints(userId: string, query: TradeQuery, limit: number): Promise<ExcursionPointRow[]>;
   /**
    * The trades of the query that have partial exits, open or closed, in id order: what the
    * day-based figures book beside the closes. The query's filters select trades as they do for

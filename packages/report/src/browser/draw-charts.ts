@@ -6,7 +6,10 @@
 import type { Report } from '@tj/core';
 
 import type * as Echarts from 'echarts';
+import type { TradeChartData } from '../trade-chart-data.js';
 import { quietStretches, underwater } from './equity-steps.js';
+import { maeScatterOption } from './mae-scatter.js';
+import { tradeChartOption } from './trade-charts.js';
 import { axisMoney, escapeText, money } from './text.js';
 
 type ByCategory = Report['categories'][number];
@@ -24,7 +27,7 @@ const LEGEND_HEIGHT = 44;
 const signColour = (v: number) => (v < 0 ? NEG : POS);
 
 const source = document.getElementById('tj-report-data');
-const data = JSON.parse(source?.textContent ?? '{}') as Report;
+const data = JSON.parse(source?.textContent ?? '{}') as Report & { tradeCharts?: TradeChartData[] };
 const drawn: Echarts.ECharts[] = [];
 
 function mount(el: HTMLElement, option: Echarts.EChartsCoreOption): void {
@@ -241,6 +244,12 @@ const DRAW: Record<string, (el: HTMLElement) => void> = {
   calendar: calendarChart,
   r: rChart,
   category: categoryChart,
+  trade: (el) => {
+    const chart = data.tradeCharts?.find((c) => c.id === el.dataset.trade);
+    if (!chart) throw new Error(`no data for the chart of trade ${el.dataset.trade}`);
+    mount(el, tradeChartOption(chart));
+  },
+  mae: (el) => mount(el, maeScatterOption(data.excursionScatter)),
 };
 
 for (const el of document.querySelectorAll<HTMLElement>('[data-chart]')) {
@@ -253,7 +262,7 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-chart]')) {
     console.error(`tj report: the ${el.dataset.chart} chart could not be drawn:`, e);
   }
   // The benchmark reads these timings (performance.getEntriesByType('measure')).
-  performance.measure(`tj:${el.dataset.category ?? el.dataset.chart}`, { start: started });
+  performance.measure(`tj:${el.dataset.category ?? el.dataset.trade ?? el.dataset.chart}`, { start: started });
 }
 window.addEventListener('resize', () => {
   for (const chart of drawn) chart.resize();

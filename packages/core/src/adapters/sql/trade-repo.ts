@@ -15,6 +15,7 @@ import {
   tradeListFromRecord,
   tradeToRecord,
 } from './trade-mapping.js';
+import { excursionPoints } from './excursion-points.js';
 import { applyQuery, countersAnswer, hot, paramsOf, shapeOf } from './trade-query.js';
 
 const INSERT_CHUNK = 400;
@@ -255,6 +256,7 @@ export function sqlTradeRepo(ctx: SqlContext): TradeRepo {
     closedOutcomes: (userId, query) => closedOutcomes(db, userId, query, ctx.caps),
     closedOutcomesWithCosts: (userId, query) => closedOutcomesWithCosts(db, userId, query, ctx.caps),
     closedFacts: (userId, query) => closedTradeFacts(db, userId, query, ctx.caps),
+    excursionPoints: (userId, query, limit) => excursionPoints(db, userId, query, ctx.caps, limit),
     partialExits: (userId, query) => partialExitTrades(db, userId, query, ctx.caps),
     async counts(userId, query) {
       if (countersAnswer(query)) {
