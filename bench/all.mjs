@@ -14,7 +14,19 @@ import { fileURLToPath } from 'node:url';
 import { figureLines, machine, OUT_DIR, readFigures } from './lib/figures.mjs';
 import { banner } from './lib/table.mjs';
 
-const BENCHES = ['webhooks', 'storage', 'alerts', 'http', 'import', 'import-http', 'bars', 'excursions', 'hostile', 'report', 'sdk-size'];
+const BENCHES = [
+  'webhooks',
+  'storage',
+  'alerts',
+  'http',
+  'import',
+  'import-http',
+  'bars',
+  'excursions',
+  'hostile',
+  'report',
+  'sdk-size',
+];
 const HERE = dirname(fileURLToPath(import.meta.url));
 
 function run(name) {

@@ -24,7 +24,7 @@ function fromRecord(r: Selectable<Database['alerts']>): AlertRow {
   };
 }
 
-/** The prop-firm options as columns (schema version 35). */
+/** The prop-firm options as columns (schema version 34). */
 const optionColumns = (a: AlertRow) => ({
   starting_balance: a.startingBalance,
   trailing: a.trailing,

@@ -191,7 +191,7 @@ export interface Database {
     threshold: number;
     tz: string;
     active: number;
-    /** Prop-firm options (schema version 35). */
+    /** Prop-firm options (schema version 34). */
     starting_balance: number | null;
     trailing: string | null;
     stop_trailing_at_start: number;

@@ -15,7 +15,7 @@ import { scheduledFeesMigration } from './v30-scheduled-fees.js';
 import { currenciesMigration } from './v31-currencies.js';
 import { shortIdsMigration } from './v32-short-ids.js';
 import { barsMigration } from './v33-bars.js';
-import { propFirmRulesMigration } from './v35-prop-firm-rules.js';
+import { propFirmRulesMigration } from './v34-prop-firm-rules.js';
 
 /** Every schema version, written once for all databases. Forward-only; never edit a released one, add the next. */
 export const MIGRATIONS: readonly MigrationDefinition[] = [

@@ -1,13 +1,13 @@
 import type { MigrationDefinition } from './dialect.js';
 
 /**
- * Version 35: the prop-firm options of alert rules (docs/analytics.md, "Prop-firm rules"): a
+ * Version 34: the prop-firm options of alert rules (docs/analytics.md, "Prop-firm rules"): a
  * trailingDrawdown's starting balance, trailing mode and whether it stops trailing at the starting
  * balance; a dailyLossLimit's choice to count open positions at their worst mark. Existing rules
  * keep their behaviour: the new columns are null or 0 for them.
  */
 export const propFirmRulesMigration: MigrationDefinition = {
-  version: 35,
+  version: 34,
   name: 'prop-firm alert options',
   up: ({ schema, t }) => [
     schema.alterTable('alerts').addColumn('starting_balance', t.double),
