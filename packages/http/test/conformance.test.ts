@@ -366,7 +366,9 @@ describe.each(DATABASES)('every operation of the OpenAPI document answers as doc
       expect((await post(200, '?instrument=CONF', csv)).body).toMatchObject({ timeframe: '1m', written: 2 });
       await post(400, '?instrument=CONF&timeframe=2m', csv);
       await post(415, '?instrument=CONF', '{}', 'application/json');
-      expect((await me(200, 'GET', '/api/bars')).body.series).toHaveLength(1);
+      // The trades check above holds bars of its own instrument: this one's series is the CONF one.
+      const series = (await me(200, 'GET', '/api/bars')).body.series as { instrument: string }[];
+      expect(series.filter((s) => s.instrument === 'CONF')).toHaveLength(1);
       await me(400, 'DELETE', '/api/bars', '/api/bars');
       expect((await me(200, 'DELETE', '/api/bars', '/api/bars?instrument=CONF&timeframe=1m')).body).toEqual({ deleted: 2 });
     });
