@@ -293,3 +293,13 @@ export function without(reason: 'open' | 'no_bars' | 'gap' | 'no_option_bars') {
     low: null,
   };
 }
+
+/** A bars batch of this fixture as a generic bars CSV (`time,open,high,low,close,volume`): the file a trader imports. */
+export function barsCsv(batch: {
+  bars: readonly { time: number; open: number; high: number; low: number; close: number; volume: number | null }[];
+}): string {
+  const lines = batch.bars.map(
+    (b) => `${new Date(b.time).toISOString()},${b.open},${b.high},${b.low},${b.close},${b.volume ?? ''}`,
+  );
+  return `time,open,high,low,close,volume\n${lines.join('\n')}\n`;
+}

@@ -1,16 +1,23 @@
 /**
  * `tj trades show` and `tj stats` print the hand-computed excursions of
- * test/support/excursion-fixture.ts, on SQLite and PostgreSQL: the real CLI process reads a
- * database whose bars and trades were written through core (the bars file import is another part's).
+ * test/support/excursion-fixture.ts, on SQLite and PostgreSQL, all through the real CLI process:
+ * the bars come in as generic bars CSV files (`tj bars import`), the trades by `tj trades add`
+ * and a fills file (`tj import`), and every figure is read back from `tj trades show`.
  */
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCore, excursionsAfterBars, storeBars } from '@tj/core/internal';
-import { openPostgresStorage } from '@tj/core/postgres';
-import { openSqliteStorage } from '@tj/core/sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSchema, postgresUrl, schemaUrl, uniqueSchema } from '../../../test/support/databases.js';
-import { ES_1M, HAND_TRADES, XYZ_1M_A, XYZ_1M_B } from '../../../test/support/excursion-fixture.js';
-import { ANN, initDatabase, ok, runJson, type Sandbox, sandbox, stripAnsi } from './support/cli.js';
+import {
+  barsCsv,
+  ES_1M,
+  EXPECTED,
+  HAND_TRADES,
+  SCALED_FILLS,
+  XYZ_1M_A,
+  XYZ_1M_B,
+} from '../../../test/support/excursion-fixture.js';
+import { initDatabase, ok, runJson, type Sandbox, sandbox, stripAnsi } from './support/cli.js';
 
 let box: Sandbox;
 beforeAll(async () => {
@@ -29,23 +36,53 @@ afterAll(async () => {
   if (postgresUrl) await dropSchema(schema);
 });
 
+/** `tj trades add` flags of a hand trade's API body. */
+function addFlags(body: Record<string, unknown>): string[] {
+  const flag: Record<string, string> = {
+    instrument: '--instrument',
+    assetClass: '--asset-class',
+    direction: '--direction',
+    entryPrice: '--entry-price',
+    positionSize: '--size',
+    entryTime: '--entry-time',
+    exitPrice: '--exit-price',
+    exitTime: '--exit-time',
+    stopLoss: '--stop',
+    setupType: '--setup',
+    multiplier: '--multiplier',
+  };
+  return Object.entries(body).flatMap(([k, v]) => [flag[k] as string, String(v)]);
+}
+
+const TRADES = ['long', 'short', 'oneBar', 'gap', 'future'] as const;
+
 for (const database of databases) {
   describe.skipIf(!database.available)(`excursions in the CLI on ${database.name}`, { timeout: 120_000 }, () => {
     let db: string[] = [];
     const ids: Record<string, string> = {};
     beforeAll(async () => {
       db = await initDatabase(box, database.url(), ['--tz', 'UTC']);
-      const url = database.url();
-      const storage = url.startsWith('postgres') ? await openPostgresStorage({ url }) : await openSqliteStorage({ file: url });
-      try {
-        const user = (await storage.repos.users.byEmail(ANN.email))?.id as string;
-        for (const batch of [XYZ_1M_A, XYZ_1M_B, ES_1M])
-          await storage.transaction((tx) => storeBars(tx, user, batch, [excursionsAfterBars]));
-        const core = createCore({ storage });
-        for (const name of ['long', 'future', 'gap'] as const) ids[name] = (await core.trades.create(user, HAND_TRADES[name])).id;
-      } finally {
-        await storage.close();
+      for (const [name, batch] of Object.entries({ a: XYZ_1M_A, b: XYZ_1M_B, es: ES_1M })) {
+        const file = join(box.dir, `${database.name}-${name}.csv`);
+        await writeFile(file, barsCsv(batch));
+        const stored = await runJson(box, [...db, 'bars', 'import', file, '--instrument', batch.instrumentKey]);
+        expect(stored).toMatchObject({ format: 'generic-csv', timeframe: '1m', written: batch.bars.length });
       }
+      for (const name of TRADES) ids[name] = (await runJson(box, [...db, 'trades', 'add', ...addFlags(HAND_TRADES[name])])).id;
+      const fills = join(box.dir, `${database.name}-scaled.csv`);
+      await writeFile(fills, `${SCALED_FILLS}\n`);
+      const imported = await runJson(box, [...db, 'import', fills, '--source-tz', 'UTC']);
+      ids.scaled = imported.tradeIds[0];
+    });
+
+    it('gives each trade exactly its hand-computed excursion (long, short, inside one bar, a gap, scaled in and out, a contract on its continuous series)', async () => {
+      const excursion = async (name: string) => (await runJson(box, [...db, 'trades', 'show', ids[name] as string])).excursion;
+      expect(await excursion('long')).toEqual(EXPECTED.long);
+      expect(await excursion('short')).toEqual(EXPECTED.short);
+      expect(await excursion('oneBar')).toEqual(EXPECTED.oneBar);
+      expect(await excursion('scaled')).toEqual(EXPECTED.scaled);
+      expect(await excursion('future')).toEqual(EXPECTED.future);
+      expect((await excursion('gap')).reason).toBe('gap');
     });
 
     /** A field row of the printed table: `│ label │ value │`. */
@@ -79,14 +116,16 @@ for (const database of databases) {
     });
 
     it('shows the excursions block in tj stats, with --mae-r', async () => {
-      // long and future have figures: MAE (−25 − 25) ÷ 2 = −25, MFE (45 + 250) ÷ 2 = 147.5, ETD 30 + 62.5 = 92.5;
-      // R only for long: −2.5 / 4.5; long wins with MAE −2.5 R, beyond −2 R: 100 %.
+      // Five trades have figures (the gap trade has none): long, short, oneBar, future, scaled.
+      // MAE (−25 − 2.5 − 1.2 − 25 − 6) ÷ 5 = −59.7 ÷ 5 = −11.94; MFE (45 + 25 + 4.8 + 250 + 12) ÷ 5 = 336.8 ÷ 5 = 67.36;
+      // ETD 30 + 6.25 + 2.4 + 62.5 + 0 = 101.15. R for long and short: MAE (−2.5 − 0.5) ÷ 2 = −1.5, MFE (4.5 + 5) ÷ 2 = 4.75;
+      // both win, long's MAE −2.5 R went beyond −2 R, short's −0.5 R did not: 50 %.
       const out = stripAnsi(await ok(box, [...db, 'stats', '--mae-r', '2']));
-      expect(out).toMatch(/Excursions \(2 trades with bars\)\n/);
-      expect(out).toMatch(row('Average MAE / MFE', '-25.00 / 147.50'));
-      expect(out).toMatch(row('Average MAE / MFE in R (1 with a risk)', '-2.50R / 4.50R'));
-      expect(out).toMatch(row('Winners whose MAE went beyond -2R', '100.0%'));
-      expect(out).toMatch(row('Left on the table (Σ ETD)', '92.50'));
+      expect(out).toMatch(/Excursions \(5 trades with bars\)\n/);
+      expect(out).toMatch(row('Average MAE / MFE', '-11.94 / 67.36'));
+      expect(out).toMatch(row('Average MAE / MFE in R (2 with a risk)', '-1.50R / 4.75R'));
+      expect(out).toMatch(row('Winners whose MAE went beyond -2R', '50.0%'));
+      expect(out).toMatch(row('Left on the table (Σ ETD)', '101.15'));
     });
   });
 }

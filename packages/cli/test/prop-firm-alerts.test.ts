@@ -54,6 +54,12 @@ describe('tj alerts with prop-firm options', { timeout: 120_000 }, () => {
       trailing: 'endOfDay',
       stopTrailingAtStart: true,
     });
+    // The table shows each rule's options beside its threshold.
+    const table = await run(box, [...db, 'alerts', 'list']);
+    expect(table.stdout).toMatch(
+      /Funded 50K[\s│]+trailingDrawdown[\s│]+2,?000[\s│]+from 50,?000, endOfDay, stops at start[\s│]+UTC/,
+    );
+    expect(table.stdout).toMatch(/Daily[\s│]+dailyLossLimit[\s│]+1,?000[\s│]+-[\s│]+UTC/);
   });
 
   it('refuses an option of another rule type in one line, and adds nothing', async () => {

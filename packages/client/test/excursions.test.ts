@@ -1,12 +1,12 @@
 /**
  * Excursions through the SDK against the real server on SQLite and PostgreSQL: the hand-computed
  * MAE/MFE of test/support/excursion-fixture.ts arrive on GET /api/trades/{id}, on lists, and in
- * the statistics. Bars are seeded through core's storage (the bars endpoints are another part's).
+ * the statistics. The bars arrive as generic bars CSV files through client.bars.import (POST /api/bars).
  */
-import { excursionsAfterBars, storeBars } from '@tj/core/internal';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../test/support/databases.js';
 import {
+  barsCsv,
   ES_1M,
   EXPECTED,
   HAND_TRADES,
@@ -23,9 +23,11 @@ for (const db of DATABASES) {
     const server = useServer(db);
 
     it('carries the hand-computed excursion on each trade, in lists and in the statistics', async () => {
-      const { client, userId } = await server().loggedIn({ retry: { retries: 0 } });
-      for (const batch of [XYZ_1M_A, XYZ_1M_B, ES_1M])
-        await server().storage.transaction((tx) => storeBars(tx, userId, batch, [excursionsAfterBars]));
+      const { client } = await server().loggedIn({ retry: { retries: 0 } });
+      for (const batch of [XYZ_1M_A, XYZ_1M_B, ES_1M]) {
+        const stored = await client.bars.import(new Blob([barsCsv(batch)]), { instrument: batch.instrumentKey });
+        expect(stored).toMatchObject({ format: 'generic-csv', timeframe: '1m', written: batch.bars.length });
+      }
       const ids: Record<string, string> = {};
       for (const [name, body] of Object.entries(HAND_TRADES)) ids[name] = (await client.trades.create(body as never)).id;
       await client.imports.create(new Blob([SCALED_FILLS]), { sourceTz: 'UTC' });

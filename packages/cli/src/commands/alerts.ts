@@ -86,9 +86,17 @@ export async function listAlerts(ctx: Context): Promise<void> {
   ctx.out.result(data, ({ alerts }) => {
     if (alerts.length === 0) return ctx.out.line('No alerts.');
     ctx.out.printTable(
-      ['ID', 'Name', 'Type', 'Threshold', 'Time zone', 'Active'],
-      alerts.map((a) => [shortId(a.id), a.name, a.type, thresholdOf(a) ?? NONE, a.tz, a.active ? 'yes' : 'no']),
-      ['left', 'left', 'left', 'right', 'left', 'left'],
+      ['ID', 'Name', 'Type', 'Threshold', 'Options', 'Time zone', 'Active'],
+      alerts.map((a) => [
+        shortId(a.id),
+        a.name,
+        a.type,
+        thresholdOf(a) ?? NONE,
+        optionsLabel(a).join(', ') || NONE,
+        a.tz,
+        a.active ? 'yes' : 'no',
+      ]),
+      ['left', 'left', 'left', 'right', 'left', 'left', 'left'],
     );
   });
 }

@@ -1,3 +1,4 @@
+import { uncovered } from '../bars/coverage.js';
 import { type SeriesSubject, seriesFor } from '../bars/series.js';
 import { TIMEFRAMES, type TimeframeSeconds } from '../bars/types.js';
 import type { BarRangeRow } from '../storage/ports.js';
@@ -10,19 +11,10 @@ export type SeriesChoice =
   | { instrumentKey: string; continuous: boolean; timeframe: TimeframeSeconds }
   | { reason: 'no_bars' | 'gap' | 'no_option_bars' };
 
-/** True when the stretches, joined where they touch or overlap, hold [from, to] whole (an instant: a stretch holding it). */
+/** True when the stretches hold [from, to) whole (an instant: a stretch holding it); quiet minutes inside a stretch are held. */
 export function covers(ranges: readonly BarRangeRow[], from: number, to: number): boolean {
-  const sorted = [...ranges].sort((a, b) => a.from - b.from);
-  let start: number | undefined;
-  let end = Number.NEGATIVE_INFINITY;
-  for (const r of sorted) {
-    if (start === undefined || r.from > end) {
-      start = r.from;
-      end = r.to;
-    } else end = Math.max(end, r.to);
-    if (start <= from && to <= end && from < end) return true;
-  }
-  return false;
+  if (from === to) return ranges.some((r) => r.from <= from && from < r.to);
+  return uncovered(ranges, from, to).length === 0;
 }
 
 /**
