@@ -5,7 +5,7 @@
  */
 export { coreDeps, createCore, type Core, type CoreOptions } from './core.js';
 export { DEFAULTS } from './defaults.js';
-export type { Bar } from './bars/types.js';
+export type { Bar } from './market/bar.js';
 export * from '@tj/schemas';
 export * from './shared/errors.js';
 export * from './shared/input-limits.js';

@@ -7,7 +7,7 @@ import { openDayBreaches } from '../alerts/daily-open.js';
 import { fire } from '../alerts/evaluate.js';
 import { trailingBreaches } from '../alerts/trailing-drawdown.js';
 import { tradesHeld } from '../alerts/marks/ledger.js';
-import { seriesFor } from '../bars/series.js';
+import { seriesFor } from '../market/series.js';
 import type { CoreDeps } from '../shared/deps.js';
 import type { Repositories } from '../storage/ports.js';
 import type { AfterBars, BarsStored } from './bars.js';

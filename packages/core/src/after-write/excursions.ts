@@ -3,7 +3,7 @@
  * "Excursions"): bars arriving recompute the closed trades they overlap; a trade written gets
  * its own computed.
  */
-import { seriesFor } from '../bars/series.js';
+import { seriesFor } from '../market/series.js';
 import { excursionRun, updateExcursions } from '../excursions/recompute.js';
 import type { Repositories } from '../storage/ports.js';
 import type { TradeRow } from '../storage/rows.js';

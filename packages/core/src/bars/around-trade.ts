@@ -5,8 +5,8 @@ import { isoUtc } from '../shared/iso.js';
 import { recordId } from '../shared/record-id.js';
 import { parseInput } from '../shared/validate.js';
 import type { BarRepo } from '../storage/ports.js';
-import { type SeriesCandidate, seriesFor } from './series.js';
-import { type Bar, type TimeframeSeconds, timeframeName, timeframeOf } from './types.js';
+import { type SeriesCandidate, seriesFor } from '../market/series.js';
+import { type Bar, type TimeframeSeconds, timeframeName, timeframeOf } from '../market/bar.js';
 
 /** What a chart of a trade needs of it: its series and when it was open. */
 interface Span {

@@ -2,7 +2,7 @@
 import { cellError, lineError } from '../import/read/cell-error.js';
 import { wallClockToInstant } from '../import/values/zoned-time.js';
 import type { RawBar } from './formats/types.js';
-import type { Bar } from './types.js';
+import type { Bar } from '../market/bar.js';
 
 /** A raw bar with its time read as an instant (ms), as written (start or end). */
 export interface TimedBar {

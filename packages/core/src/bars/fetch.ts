@@ -6,18 +6,18 @@
  */
 import { type BarFetch, barFetchSchema, type BarsFetched, type Timeframe } from '@tj/schemas';
 import type { AfterBars } from '../after-write/bars.js';
-import type { OptionContract } from '../import/values/instruments.js';
+import type { OptionContract } from '../instruments/catalogue.js';
 import type { CoreDeps } from '../shared/deps.js';
 import { CoreError, ErrorCode, validationError } from '../shared/errors.js';
 import { parseInput } from '../shared/validate.js';
 import type { TradeListRow } from '../storage/rows.js';
 import { filterEnd, filterStart, isDateOnly, selectionOf } from '../trades/filters.js';
-import { ceilTo, floorTo, merged, type Stretch, uncovered } from './coverage.js';
+import { ceilTo, floorTo, merged, type Stretch, uncovered } from '../market/coverage.js';
 import type { BarProvider } from './providers.js';
 import { barProviderFailure } from './provider-failure.js';
-import { seriesFor } from './series.js';
+import { seriesFor } from '../market/series.js';
 import { storeBars } from './store.js';
-import { barInstrumentKey, type TimeframeSeconds, timeframeName, timeframeOf } from './types.js';
+import { barInstrumentKey, type TimeframeSeconds, timeframeName, timeframeOf } from '../market/bar.js';
 
 /** One series to cover over some stretches. */
 interface Want {

@@ -7,7 +7,7 @@ import { validationError } from '../shared/errors.js';
 import { type InputLimits, inputLimits } from '../shared/input-limits.js';
 import { barFormatRegistry, type BarFormatRegistry } from './formats/index.js';
 import { type BarImportOptions, importBarFile } from './import-file.js';
-import { barInstrumentKey, type TimeframeSeconds, timeframeName, timeframeOf } from './types.js';
+import { barInstrumentKey, type TimeframeSeconds, timeframeName, timeframeOf } from '../market/bar.js';
 
 /** What reading bars files takes: the formats known and the bounds of one file. */
 export interface BarFileSettings {

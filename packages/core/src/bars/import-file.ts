@@ -14,7 +14,7 @@ import type { Repositories } from '../storage/ports.js';
 import type { BarFormatRegistry } from './formats/registry.js';
 import { type BarReadOptions, openBarFile } from './read-file.js';
 import { storeBars } from './store.js';
-import { type Bar, barInstrumentKey, timeframeName } from './types.js';
+import { type Bar, barInstrumentKey, timeframeName } from '../market/bar.js';
 
 /** Options of `core.bars.importFile`, the instrument the bars are of and how to read the file. */
 export interface BarImportOptions extends BarReadOptions {

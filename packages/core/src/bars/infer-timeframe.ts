@@ -1,5 +1,5 @@
 import { validationError } from '../shared/errors.js';
-import { TIMEFRAMES, type TimeframeSeconds, timeframeName } from './types.js';
+import { TIMEFRAMES, type TimeframeSeconds, timeframeName } from '../market/bar.js';
 
 /** Bars looked at to infer a timeframe: the first this many of a file. */
 export const INFER_FROM_BARS = 1000;

@@ -1,5 +1,5 @@
-import type { OptionContract } from '../import/values/instruments.js';
-import type { Bar, TimeframeSeconds } from './types.js';
+import type { OptionContract } from '../instruments/catalogue.js';
+import type { Bar, TimeframeSeconds } from '../market/bar.js';
 
 /**
  * What a bar provider is asked for: one series' bars starting in [from, to) (ms, UTC), with the

@@ -12,7 +12,7 @@ import { BarChecker, type TimedBar, timed } from './check-bars.js';
 import type { BarFormatRegistry } from './formats/registry.js';
 import type { BarFormat, BarRowReader } from './formats/types.js';
 import { INFER_FROM_BARS, inferTimeframe } from './infer-timeframe.js';
-import type { Bar, TimeframeSeconds } from './types.js';
+import type { Bar, TimeframeSeconds } from '../market/bar.js';
 
 /** How to read a bars file. */
 export interface BarReadOptions {

@@ -4,7 +4,7 @@ import { type BarFileSettings, barFiles } from './file-service.js';
 import { barFetching } from './fetch.js';
 import type { BarProvider } from './providers.js';
 import { barsAroundTrade } from './around-trade.js';
-import { barInstrumentKey, type Bar } from './types.js';
+import { barInstrumentKey, type Bar } from '../market/bar.js';
 
 /**
  * The user's price bars (docs/decisions.md, "Price bars"): the series held, and the bars of one

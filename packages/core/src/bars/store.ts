@@ -1,6 +1,6 @@
 import type { AfterBars } from '../after-write/bars.js';
 import type { Repositories } from '../storage/ports.js';
-import type { Bar } from './types.js';
+import type { Bar } from '../market/bar.js';
 
 /** A batch of bars of one series as a source delivered it, with the stretch the source vouches for. */
 export interface BarBatch {

@@ -1,6 +1,6 @@
 import type { Excursion, ExcursionPoint, ExcursionReason } from '@tj/schemas';
-import type { Bar } from '../bars/types.js';
-import { timeframeName, type TimeframeSeconds } from '../bars/types.js';
+import type { Bar } from '../market/bar.js';
+import { timeframeName, type TimeframeSeconds } from '../market/bar.js';
 import { decimalOf } from '../shared/decimal.js';
 import { isoUtc } from '../shared/iso.js';
 import { fromMicros } from '../shared/money.js';

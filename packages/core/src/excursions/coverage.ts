@@ -1,6 +1,6 @@
-import { uncovered } from '../bars/coverage.js';
-import { type SeriesSubject, seriesFor } from '../bars/series.js';
-import { TIMEFRAMES, type TimeframeSeconds } from '../bars/types.js';
+import { uncovered } from '../market/coverage.js';
+import { type SeriesSubject, seriesFor } from '../market/series.js';
+import { TIMEFRAMES, type TimeframeSeconds } from '../market/bar.js';
 import type { BarRangeRow } from '../storage/ports.js';
 
 /** The stretches recorded for a series at a timeframe (whole history), as the caller reads and caches them. */

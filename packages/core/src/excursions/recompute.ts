@@ -1,5 +1,5 @@
 import type { Excursion, Settings } from '@tj/schemas';
-import type { TimeframeSeconds } from '../bars/types.js';
+import type { TimeframeSeconds } from '../market/bar.js';
 import { readSettings } from '../settings/read.js';
 import type { BarRangeRow, Repositories } from '../storage/ports.js';
 import type { ExcursionWrite, ExecutionRow, TradeRow } from '../storage/rows.js';

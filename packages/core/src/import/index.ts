@@ -50,7 +50,7 @@ export {
   parseShortOptionSymbol,
   parseThinkorswimExpiry,
   parseThinkorswimOption,
-} from './values/instruments.js';
+} from '../instruments/catalogue.js';
 export { MAX_FILL_QUANTITY, QUANTITY_SCALE } from './values/quantity.js';
 
 // formats/: records to fills or trades.

@@ -26,7 +26,7 @@ export { defineFormat } from './formats/registry.js';
 export { parseAmount, parseOptionalAmount, parseWallClock, sideOf } from './values/broker.js';
 export { type HeaderRow, headerIndex, headerRow, headerScore } from './read/csv-records.js';
 export { cellError } from './read/cell-error.js';
-export { parseFuturesContract, parseOccSymbol } from './values/instruments.js';
+export { parseFuturesContract, parseOccSymbol } from '../instruments/catalogue.js';
 export { type BrokerFileOptions, type BrokerFileReport, type OpenedBrokerFile, openBrokerFile } from './engine/pipeline.js';
 export { formatRegistry } from './formats/index.js';
 export { type MappingProfile, mappingFromText, parseColumnMap } from './formats/mapped-format.js';

@@ -1,4 +1,4 @@
-import type { Bar } from '../bars/types.js';
+import type { Bar } from '../market/bar.js';
 import type { StoredDay } from '../summaries/day-fields.js';
 import type { ClosedTradeFact } from '../summaries/fact.js';
 import type {

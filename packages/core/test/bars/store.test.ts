@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../../../test/support/databases.js';
 import { storeBars } from '../../src/bars/store.js';
-import { seriesFor } from '../../src/bars/series.js';
-import type { Bar } from '../../src/bars/types.js';
+import { seriesFor } from '../../src/market/series.js';
+import type { Bar } from '../../src/market/bar.js';
 import { newUser, useCore } from '../support/core.js';
 
 const T0 = Date.parse('2026-11-02T14:30:00Z');

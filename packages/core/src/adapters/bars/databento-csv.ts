@@ -4,7 +4,7 @@
  * per bar; `ts_event` the bar's start in nanoseconds since the epoch, prices fixed-point integers
  * where 1 unit is 1e-9 (`pretty_px=false`).
  */
-import type { Bar } from '../../bars/types.js';
+import type { Bar } from '../../market/bar.js';
 import { ProviderError } from '../../providers/errors.js';
 
 /** Databento's null price (INT64_MAX), never a real price. */

@@ -7,8 +7,8 @@
  * data is read: docs/decisions.md, "Price bars: providers".
  */
 import type { BarAnswer, BarProvider, BarRequest } from '../../bars/providers.js';
-import type { Bar, TimeframeSeconds } from '../../bars/types.js';
-import { parseFuturesContract } from '../../import/values/instruments.js';
+import type { Bar, TimeframeSeconds } from '../../market/bar.js';
+import { parseFuturesContract } from '../../instruments/catalogue.js';
 import { ProviderError } from '../../providers/errors.js';
 import { type FetchLike, providerHttp, type Sleep } from '../../providers/http.js';
 import { safeDetail } from '../../providers/retry.js';

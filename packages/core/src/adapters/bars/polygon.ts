@@ -7,8 +7,8 @@
  * header: docs/decisions.md, "Price bars: providers".
  */
 import type { BarAnswer, BarProvider, BarRequest } from '../../bars/providers.js';
-import type { Bar, TimeframeSeconds } from '../../bars/types.js';
-import { occSymbol, parseOccSymbol } from '../../import/values/instruments.js';
+import type { Bar, TimeframeSeconds } from '../../market/bar.js';
+import { occSymbol, parseOccSymbol } from '../../instruments/catalogue.js';
 import { ProviderError } from '../../providers/errors.js';
 import { type FetchLike, providerHttp, type Sleep } from '../../providers/http.js';
 

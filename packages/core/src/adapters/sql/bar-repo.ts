@@ -1,4 +1,4 @@
-import type { Bar } from '../../bars/types.js';
+import type { Bar } from '../../market/bar.js';
 import type { BarRepo } from '../../storage/ports.js';
 import { sql } from 'kysely';
 import type { SqlCapabilities } from './capabilities.js';

@@ -1,4 +1,4 @@
-import { seriesFor } from '../../bars/series.js';
+import { seriesFor } from '../../market/series.js';
 import type { Repositories } from '../../storage/ports.js';
 import type { TradeListRow } from '../../storage/rows.js';
 import type { HeldSeries } from './trade-marks.js';

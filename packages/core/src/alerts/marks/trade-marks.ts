@@ -1,5 +1,5 @@
-import { seriesFor } from '../../bars/series.js';
-import type { Bar } from '../../bars/types.js';
+import { seriesFor } from '../../market/series.js';
+import type { Bar } from '../../market/bar.js';
 import type { Repositories } from '../../storage/ports.js';
 import type { TradeListRow } from '../../storage/rows.js';
 import { type Fill, fillsOf, heldAfter } from './position.js';

@@ -2,7 +2,7 @@
  * Continuous (front-month) futures spellings of charting and data platforms, and the one
  * instrument a futures fill is booked under (docs/decisions.md, "Continuous futures").
  */
-import { FUTURES, type FuturesSpec, parseFuturesContract } from './instruments.js';
+import { FUTURES, type FuturesSpec, parseFuturesContract } from '../../instruments/catalogue.js';
 
 /** A continuous futures symbol: the root it follows and which contract month it stands for. */
 export interface ContinuousFuture {

@@ -1,7 +1,7 @@
 import { cellError } from '../../read/cell-error.js';
 import { parseAmount } from '../../values/broker.js';
 import type { HeaderRow } from '../../read/csv-records.js';
-import type { OptionContract } from '../../values/instruments.js';
+import type { OptionContract } from '../../../instruments/catalogue.js';
 import { defineFormat } from '../registry.js';
 import type { PositionEffect } from '../types.js';
 import { readTableInTimeOrder } from '../parts/buffered-table.js';

@@ -1,7 +1,7 @@
 import { cellError } from '../../read/cell-error.js';
 import { parseWallClock } from '../../values/broker.js';
 import type { HeaderRow } from '../../read/csv-records.js';
-import { parseSchwabOptionSymbol } from '../../values/instruments.js';
+import { parseSchwabOptionSymbol } from '../../../instruments/catalogue.js';
 import { defineFormat } from '../registry.js';
 import type { PositionEffect, WallClock } from '../types.js';
 import { readTableInTimeOrder } from '../parts/buffered-table.js';

@@ -2,7 +2,7 @@ import { cellError } from '../../read/cell-error.js';
 import { parseDateTime } from '../../values/plain.js';
 import { parseAmount, sideOf } from '../../values/broker.js';
 import type { HeaderRow } from '../../read/csv-records.js';
-import { type OptionContract, parseFuturesContract, parseOccSymbol } from '../../values/instruments.js';
+import { type OptionContract, parseFuturesContract, parseOccSymbol } from '../../../instruments/catalogue.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerTime, InstrumentHints, PositionEffect } from '../types.js';
 import { readTableInTimeOrder } from '../parts/buffered-table.js';

@@ -1,7 +1,7 @@
 import { cellError } from '../../read/cell-error.js';
 import { parseAmount, sideOf } from '../../values/broker.js';
 import { columnKey, type HeaderRow, headerIndex, headerRow } from '../../read/csv-records.js';
-import { parseFuturesContract, parseThinkorswimOption } from '../../values/instruments.js';
+import { parseFuturesContract, parseThinkorswimOption } from '../../../instruments/catalogue.js';
 import { defineFormat } from '../registry.js';
 import { amountCell, optionalAmountCell, wallClockCell } from '../parts/cells.js';
 import { titleOf } from '../parts/section-title.js';

@@ -17,7 +17,7 @@
 import { fromMicros, toMicros } from '../../../shared/money.js';
 import { cellError } from '../../read/cell-error.js';
 import type { HeaderRow } from '../../read/csv-records.js';
-import { parseFuturesContract, parseOccSymbol } from '../../values/instruments.js';
+import { parseFuturesContract, parseOccSymbol } from '../../../instruments/catalogue.js';
 import { formatDateTime, parseTags, round10 } from '../../values/plain.js';
 import { wallClockToInstant } from '../../values/zoned-time.js';
 import type { TradeImportInput } from '../trade-input.js';

@@ -12,7 +12,7 @@
  */
 import { cellError } from '../../read/cell-error.js';
 import type { HeaderRow } from '../../read/csv-records.js';
-import { occSymbol, parseOccSymbol } from '../../values/instruments.js';
+import { occSymbol, parseOccSymbol } from '../../../instruments/catalogue.js';
 import { formatDateTime } from '../../values/plain.js';
 import { wallClockToInstant } from '../../values/zoned-time.js';
 import type { TradeImportInput } from '../trade-input.js';

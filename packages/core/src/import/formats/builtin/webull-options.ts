@@ -1,6 +1,6 @@
 import { cellError } from '../../read/cell-error.js';
 import type { HeaderRow } from '../../read/csv-records.js';
-import { parseOccSymbol } from '../../values/instruments.js';
+import { parseOccSymbol } from '../../../instruments/catalogue.js';
 import { defineFormat } from '../registry.js';
 import type { BrokerRecord, PositionEffect } from '../types.js';
 import { readTableInTimeOrder } from '../parts/buffered-table.js';

@@ -19,7 +19,7 @@ import type {
   ReadOptions,
   TradeRecord,
 } from '../types.js';
-import { parseOccSymbol } from '../../values/instruments.js';
+import { parseOccSymbol } from '../../../instruments/catalogue.js';
 import { parseTimeCell } from '../../values/plain.js';
 import { REMOVAL_EFFECTS } from '../parts/fill-marks.js';
 import { timeKey } from '../parts/paired-fills.js';

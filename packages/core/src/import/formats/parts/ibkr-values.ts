@@ -6,7 +6,7 @@ import type { AssetClass } from '@tj/schemas';
 import type { Parsed } from '../../values/plain.js';
 import { parseWallClock } from '../../values/broker.js';
 import { atDateOnlyHour } from './time-order.js';
-import { FUTURES, occSymbol, parseIbkrOptionSymbol } from '../../values/instruments.js';
+import { FUTURES, occSymbol, parseIbkrOptionSymbol } from '../../../instruments/catalogue.js';
 import type { BrokerTime, InstrumentHints, PositionEffect } from '../types.js';
 
 const ISO = /^(\d{4})-?(\d{2})-?(\d{2})(?:\s*[;,T ]\s*(\d{2}):?(\d{2}):?(\d{2}))?$/;

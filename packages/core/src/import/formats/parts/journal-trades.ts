@@ -4,7 +4,7 @@
  */
 import { cellError } from '../../read/cell-error.js';
 import type { HeaderRow } from '../../read/csv-records.js';
-import { parseFuturesContract } from '../../values/instruments.js';
+import { parseFuturesContract } from '../../../instruments/catalogue.js';
 import { formatDateTime, MAX_TAG_LENGTH, MAX_TAGS, parseTags } from '../../values/plain.js';
 import { canonicalTradeInput, sha256Hex, type TradeImportInput } from '../trade-input.js';
 import type { TradeRecord } from '../types.js';

@@ -7,7 +7,7 @@
 import type { Parsed } from '../../values/plain.js';
 import { type NumberLocale, parseWallClock } from '../../values/broker.js';
 import type { HeaderRow } from '../../read/csv-records.js';
-import { FUTURES, parseFuturesContract } from '../../values/instruments.js';
+import { FUTURES, parseFuturesContract } from '../../../instruments/catalogue.js';
 import type { FormatWarning, InstrumentHints, ReadOptions, WallClock } from '../types.js';
 import { cellValue } from './cells.js';
 import { currencyPair } from './currency-pairs.js';

@@ -10,7 +10,7 @@ import {
   parseFuturesContract,
   parseOccSymbol,
   parseShortOptionSymbol,
-} from '../../values/instruments.js';
+} from '../../../instruments/catalogue.js';
 import type { InstrumentHints } from '../types.js';
 
 /** A symbol as fills carry it, and the hints it gives. */

@@ -1,5 +1,5 @@
-import { parseFuturesContract } from '../import/values/instruments.js';
-import { barInstrumentKey } from './types.js';
+import { parseFuturesContract } from '../instruments/catalogue.js';
+import { barInstrumentKey } from './bar.js';
 
 /** One bar series a trade may be measured on, in order of preference. */
 export interface SeriesCandidate {
