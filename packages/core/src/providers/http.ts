@@ -50,6 +50,16 @@ export interface ProviderHttpOptions {
   userAgent?: string;
 }
 
+/**
+ * Options of a provider adapter (the ECB's, Databento's, Polygon's): where the service is, and
+ * the shared HTTP rules it follows; all have defaults (the real service, {@link ProviderHttpOptions}).
+ */
+export interface ProviderOptions
+  extends Pick<ProviderHttpOptions, 'fetch' | 'sleep' | 'now' | 'retries' | 'timeoutMs' | 'backoffMs' | 'maxWaitMs'> {
+  /** The service's entry point (default the real one); tests point it at a local server. */
+  baseUrl?: string;
+}
+
 /** One request's own options. */
 export interface GetOptions {
   /** Headers to send besides the User-Agent (which the rules set). */

@@ -10,7 +10,7 @@ import type { BarAnswer, BarProvider, BarRequest } from '../../bars/providers.js
 import type { Bar, TimeframeSeconds } from '../../market/bar.js';
 import { parseFuturesContract } from '../../instruments/catalogue.js';
 import { ProviderError } from '../../providers/errors.js';
-import { type FetchLike, providerHttp, type Sleep } from '../../providers/http.js';
+import { providerHttp, type ProviderOptions } from '../../providers/http.js';
 import { safeDetail } from '../../providers/retry.js';
 import { readDatabentoCsv } from './databento-csv.js';
 
@@ -24,18 +24,8 @@ export const DATABENTO_DATASET = 'GLBX.MDP3';
 const SCHEMAS: Partial<Record<TimeframeSeconds, string>> = { 60: 'ohlcv-1m', 3600: 'ohlcv-1h', 86400: 'ohlcv-1d' };
 const MONTH_CODES = 'FGHJKMNQUVXZ';
 
-/** Options of the Databento provider; all have defaults (the real service, the shared HTTP rules). */
-export interface DatabentoOptions {
-  /** The API's address (default {@link DATABENTO_BASE_URL}); tests point it at a local server. */
-  baseUrl?: string;
-  fetch?: FetchLike;
-  sleep?: Sleep;
-  retries?: number;
-  timeoutMs?: number;
-  maxWaitMs?: number;
-  backoffMs?: number;
-  now?: () => number;
-}
+/** Options of the Databento provider (default entry point {@link DATABENTO_BASE_URL}). */
+export type DatabentoOptions = ProviderOptions;
 
 /**
  * The symbol and symbology of an instrument key: a futures contract as its raw symbol (root,

@@ -10,7 +10,7 @@ import type { BarAnswer, BarProvider, BarRequest } from '../../bars/providers.js
 import type { Bar, TimeframeSeconds } from '../../market/bar.js';
 import { occSymbol, parseOccSymbol } from '../../instruments/catalogue.js';
 import { ProviderError } from '../../providers/errors.js';
-import { type FetchLike, providerHttp, type Sleep } from '../../providers/http.js';
+import { providerHttp, type ProviderOptions } from '../../providers/http.js';
 
 /** Polygon's REST API. */
 export const POLYGON_BASE_URL = 'https://api.polygon.io';
@@ -30,18 +30,8 @@ const SPANS: Record<TimeframeSeconds, [number, string]> = {
 /** Pages read at most for one request (50,000 bars each): a runaway `next_url` chain stops. */
 const MAX_PAGES = 100;
 
-/** Options of the Polygon provider; all have defaults (the real service, the shared HTTP rules). */
-export interface PolygonOptions {
-  /** The API's address (default {@link POLYGON_BASE_URL}); tests point it at a local server. */
-  baseUrl?: string;
-  fetch?: FetchLike;
-  sleep?: Sleep;
-  retries?: number;
-  timeoutMs?: number;
-  maxWaitMs?: number;
-  backoffMs?: number;
-  now?: () => number;
-}
+/** Options of the Polygon provider (default entry point {@link POLYGON_BASE_URL}). */
+export type PolygonOptions = ProviderOptions;
 
 /**
  * Polygon's ticker of a request: `O:` and the OCC symbol for an option (from the trade's contract

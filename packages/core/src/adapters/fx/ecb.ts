@@ -7,7 +7,7 @@
  */
 import type { FxRate, FxRateProvider, FxRateRequest } from '../../fx/ports.js';
 import { ProviderError } from '../../providers/errors.js';
-import { type FetchLike, providerHttp, type Sleep } from '../../providers/http.js';
+import { providerHttp, type ProviderOptions } from '../../providers/http.js';
 import { readEcbCsv } from './ecb-csv.js';
 
 /** The ECB Data Portal's web service entry point (the `service` path, without `/data`). */
@@ -16,25 +16,8 @@ export const ECB_BASE_URL = 'https://data-api.ecb.europa.eu/service';
 /** The ECB provider's name, each rate's source. */
 export const ECB_PROVIDER = 'ecb';
 
-/** Options of the ECB provider; all have defaults (the real service, the shared HTTP rules). */
-export interface EcbOptions {
-  /** The service entry point (default {@link ECB_BASE_URL}); tests point it at a local server. */
-  baseUrl?: string;
-  /** The `fetch` to use (default `globalThis.fetch`). */
-  fetch?: FetchLike;
-  /** How to wait between attempts (default a timer; tests record the waits instead). */
-  sleep?: Sleep;
-  /** Further attempts after the first on 429, 5xx and no answer (default 2). */
-  retries?: number;
-  /** The most one attempt may take (default 20 s). */
-  timeoutMs?: number;
-  /** The longest wait between attempts (default 60 s). */
-  maxWaitMs?: number;
-  /** The first backoff when the service names no wait (default 1 s, doubling). */
-  backoffMs?: number;
-  /** The clock `Retry-After` dates are read against. */
-  now?: () => number;
-}
+/** Options of the ECB provider (default entry point {@link ECB_BASE_URL}). */
+export type EcbOptions = ProviderOptions;
 
 const CURRENCY = /^[A-Z]{3}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
