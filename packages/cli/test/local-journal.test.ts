@@ -117,8 +117,8 @@ describe('tj alerts and tj webhooks (local mode)', { timeout: 120_000 }, () => {
     const noStop = await runJson(box, [...db, 'alerts', 'add', '--name', 'No stop', '--type', 'missingStopLoss']);
     expect((await runJson(box, [...db, 'alerts', 'list'])).alerts.map((x: { id: string }) => x.id)).toEqual([a.id, noStop.id]);
     const table = await ok(box, [...db, 'alerts', 'list']);
-    expect(table).toMatch(/Daily stop +│ dailyLossLimit +│ +500 │ America\/New_York/);
-    expect(table).toMatch(/No stop +│ missingStopLoss +│ +- │ UTC/);
+    expect(table).toMatch(/Daily stop +│ dailyLossLimit +│ +500 │ - +│ America\/New_York/);
+    expect(table).toMatch(/No stop +│ missingStopLoss +│ +- │ - +│ UTC/);
     expect(await runJson(box, [...db, 'alerts', 'remove', a.id])).toEqual({ deleted: a.id });
     expect((await runJson(box, [...db, 'alerts', 'list'])).alerts).toHaveLength(1);
   });
