@@ -14,7 +14,7 @@ import type { TradeListRow } from '../storage/rows.js';
 import { filterEnd, filterStart, isDateOnly, selectionOf } from '../trades/filters.js';
 import { ceilTo, floorTo, merged, type Stretch, uncovered } from '../market/coverage.js';
 import type { BarProvider } from './providers.js';
-import { barProviderFailure } from './provider-failure.js';
+import { providerFailure } from '../providers/failure.js';
 import { seriesFor } from '../market/series.js';
 import { storeBars } from './store.js';
 import { barInstrumentKey, type TimeframeSeconds, timeframeName, timeframeOf } from '../market/bar.js';
@@ -85,7 +85,7 @@ export function barFetching(deps: CoreDeps, providers: ReadonlyMap<string, BarPr
             const request = { instrument: want.instrument, timeframe, ...gap, apiKey: body.apiKey, option: want.option };
             answer = await provider.bars(request, signal);
           } catch (e) {
-            throw barProviderFailure(e);
+            throw providerFailure(e, { provider: 'bar provider', field: 'instrument', notFoundIsInput: true });
           }
           const end = Math.max(gap.from, Math.min(answer.end, gap.to));
           const bars = answer.bars.filter((b) => b.time >= gap.from && b.time < end);

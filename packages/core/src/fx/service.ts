@@ -13,7 +13,7 @@ import { parseInput } from '../shared/validate.js';
 import type { FxRateRow } from '../storage/ports.js';
 import { ownersOf } from './owners.js';
 import type { FxRateProvider } from './ports.js';
-import { providerFailure } from './provider-failure.js';
+import { providerFailure } from '../providers/failure.js';
 
 /** The user's own rates' source. */
 export const USER_SOURCE = 'user';
@@ -92,7 +92,7 @@ export function fx(deps: CoreDeps, providers: ReadonlyMap<string, FxRateProvider
       try {
         rates = await provider.rates({ from: body.from, to: body.to, currencies }, signal);
       } catch (e) {
-        throw providerFailure(e);
+        throw providerFailure(e, { provider: 'rate provider', field: 'currencies' });
       }
       const rows = rates.map((r) => ({ base: r.base, quote: r.quote, day: r.date, rate: r.rate, source: provider.name }));
       return writtenOf(provider.name, rows, rows.length === 0 ? 0 : await store(userId, rows, false));
