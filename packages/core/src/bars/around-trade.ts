@@ -5,6 +5,7 @@ import { isoUtc } from '../shared/iso.js';
 import { recordId } from '../shared/record-id.js';
 import { parseInput } from '../shared/validate.js';
 import type { BarRepo } from '../storage/ports.js';
+import { floorTo } from '../market/coverage.js';
 import { type SeriesCandidate, seriesFor } from '../market/series.js';
 import { type Bar, type TimeframeSeconds, timeframeName, timeframeOf } from '../market/bar.js';
 
@@ -18,8 +19,8 @@ interface Span {
 /** The window shown at a timeframe: the entry's bar less `padding` bars, to after the exit's bar and `padding` more. */
 export function chartWindow(span: Span, seconds: number, padding: number): { from: number; to: number } {
   const step = seconds * 1000;
-  const first = Math.floor(span.entryTime / step) * step;
-  const last = Math.floor(Math.max(span.end, span.entryTime) / step) * step;
+  const first = floorTo(span.entryTime, step);
+  const last = floorTo(Math.max(span.end, span.entryTime), step);
   return { from: first - padding * step, to: last + (padding + 1) * step };
 }
 
@@ -66,8 +67,8 @@ export function barsAroundTrade(deps: CoreDeps) {
     if (!trade) throw notFound('trade');
     const span = { entryTime: trade.entryTime, end: trade.exitTime ?? clock.now() };
     const asked = q.timeframe === undefined ? undefined : timeframeOf(q.timeframe);
-    if (asked !== undefined && barsIn(chartWindow(span, asked, q.padding), asked) > TRADE_BARS_MAX) {
-      const n = barsIn(chartWindow(span, asked, q.padding), asked);
+    const n = asked === undefined ? 0 : barsIn(chartWindow(span, asked, q.padding), asked);
+    if (n > TRADE_BARS_MAX) {
       const message = `the trade and its padding span ${n} bars of ${q.timeframe}, more than ${TRADE_BARS_MAX}: ask a coarser timeframe or less padding`;
       throw validationError([{ path: 'timeframe', message }]);
     }
