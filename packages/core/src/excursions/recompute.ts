@@ -12,12 +12,12 @@ import { fillsOf } from './position.js';
 /** Trades computed per batch: their executions are one read, their excursions one write. */
 const BATCH = 500;
 
-/** One recompute's reads kept for its length: the user's settings and each series' stretches (bars do not change under it). */
+/** One recompute's reads kept for its length: the user's settings and each instrument's stretches, all timeframes (bars do not change under it). */
 export interface ExcursionRun {
   tx: Repositories;
   userId: string;
   settings?: Settings;
-  ranges: Map<string, Promise<readonly BarRangeRow[]>>;
+  ranges: Map<string, Promise<(BarRangeRow & { timeframe: number })[]>>;
 }
 
 /** A recompute of `userId`'s excursions inside `tx`. */
@@ -46,14 +46,13 @@ const bare = (excursion: Excursion): Omit<ExcursionWrite, 'id'> => ({
 /** The series a trade is measured on, or why it has no figures (`open` while open); stretches read once per run. */
 function seriesOf(run: ExcursionRun, t: TradeRow): Promise<SeriesChoice | { reason: 'open' }> {
   if (t.exitPrice === null || t.exitTime === null) return Promise.resolve({ reason: 'open' });
-  const rangesOf = (key: string, tf: TimeframeSeconds) => {
-    const k = `${key}\u0000${tf}`;
-    let found = run.ranges.get(k);
+  const rangesOf = async (key: string, tf: TimeframeSeconds) => {
+    let found = run.ranges.get(key);
     if (found === undefined) {
-      found = run.tx.bars.ranges(run.userId, key, tf, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-      run.ranges.set(k, found);
+      found = run.tx.bars.seriesRanges(run.userId, key);
+      run.ranges.set(key, found);
     }
-    return found;
+    return (await found).filter((r) => r.timeframe === tf);
   };
   return chooseSeries(t, t.entryTime, t.exitTime, rangesOf);
 }

@@ -641,6 +641,8 @@ export interface BarRepo {
   addRange(userId: string, instrumentKey: string, timeframe: number, range: BarRangeRow): Promise<void>;
   /** The recorded stretches of a series that overlap [from, to), by start. */
   ranges(userId: string, instrumentKey: string, timeframe: number, from: number, to: number): Promise<BarRangeRow[]>;
+  /** Every recorded stretch of an instrument, all timeframes, by timeframe then start: one read where a trade's series is chosen. */
+  seriesRanges(userId: string, instrumentKey: string): Promise<(BarRangeRow & { timeframe: number })[]>;
   /** Each series the user holds: instrument key, timeframe, bar count, first and last bar start. */
   series(userId: string): Promise<{ instrumentKey: string; timeframe: number; count: number; first: number; last: number }[]>;
   /** Deletes a series' bars and stretches (every timeframe when undefined); answers how many bars. */

@@ -152,6 +152,22 @@ export function sqlBarRepo(ctx: SqlContext): BarRepo {
         .execute();
       return rows.map((r) => ({ from: Number(r.start_time), to: Number(r.end_time), source: r.source }));
     },
+    async seriesRanges(userId, instrumentKey) {
+      const rows = await db
+        .selectFrom('bar_ranges')
+        .select(['timeframe', 'start_time', 'end_time', 'source'])
+        .where('user_id', '=', userId)
+        .where('instrument_key', '=', instrumentKey)
+        .orderBy('timeframe')
+        .orderBy('start_time')
+        .execute();
+      return rows.map((r) => ({
+        timeframe: Number(r.timeframe),
+        from: Number(r.start_time),
+        to: Number(r.end_time),
+        source: r.source,
+      }));
+    },
     async series(userId) {
       const rows = await db
         .selectFrom('bars')
